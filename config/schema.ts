@@ -1,0 +1,50 @@
+// The typed configuration and its rules. default.yaml holds the defaults and the documentation of each key;
+// a test checks that both name the same keys.
+export interface GatewayConfig {
+  data_dir: string;
+  server: { host: string; port: number; trust_proxy: boolean; shutdown_grace_seconds: number; body_limit_mb: number };
+  database: { url: string; pool_max: number; debug: boolean };
+  redis: { url: string };
+  session: { secret: string; max_age_days: number; secure_cookie: boolean };
+  console: { enabled: boolean; dir: string };
+  cache: { sync_interval_ms: number };
+  rate_limit: { api_count: number; api_window_seconds: number; critical_count: number; critical_window_seconds: number };
+  log: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' };
+}
+
+export type Rule =
+  | { type: 'string'; pattern?: RegExp; hint?: string; oneOf?: readonly string[] }
+  | { type: 'integer'; min: number; max: number }
+  | { type: 'boolean' };
+
+const int = (min: number, max: number): Rule => ({ type: 'integer', min, max });
+const str: Rule = { type: 'string' };
+const bool: Rule = { type: 'boolean' };
+
+/** One rule per leaf key, by dotted path. */
+export const rules: Record<string, Rule> = {
+  data_dir: str,
+  'server.host': str,
+  'server.port': int(0, 65535),
+  'server.trust_proxy': bool,
+  'server.shutdown_grace_seconds': int(0, 3600),
+  'server.body_limit_mb': int(1, 1024),
+  'database.url': { type: 'string', pattern: /^$|^postgres(ql)?:\/\//, hint: 'empty (SQLite) or a postgres:// URL' },
+  'database.pool_max': int(1, 1000),
+  'database.debug': bool,
+  'redis.url': { type: 'string', pattern: /^$|^rediss?:\/\//, hint: 'empty or a redis:// URL' },
+  'session.secret': { type: 'string', pattern: /^$|^.{16,}$/, hint: 'empty, or at least 16 characters' },
+  'session.max_age_days': int(1, 3650),
+  'session.secure_cookie': bool,
+  'console.enabled': bool,
+  'console.dir': str,
+  'cache.sync_interval_ms': int(100, 600_000),
+  'rate_limit.api_count': int(0, 1_000_000),
+  'rate_limit.api_window_seconds': int(1, 86_400),
+  'rate_limit.critical_count': int(0, 1_000_000),
+  'rate_limit.critical_window_seconds': int(1, 86_400),
+  'log.level': { type: 'string', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
+};
+
+/** GATEWAY_SERVER_PORT for 'server.port'. */
+export const envName = (path: string): string => `GATEWAY_${path.replace(/\./g, '_').toUpperCase()}`;

@@ -1,0 +1,66 @@
+// Cross-process cache invalidation: writers bump a section's version in `cache_epochs`; every daemon polls the
+// table (one small read) and reloads only the sections whose version moved. Covers a CLI writing behind a running
+// daemon and several instances on one PostgreSQL (architecture §4.7).
+import type { EntityManager } from '@mikro-orm/knex';
+
+export type CacheSection = 'options' | 'channels' | 'users' | 'tokens';
+
+export class CacheEpochs {
+  private seen = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private listeners = new Map<string, Array<() => Promise<void> | void>>();
+
+  constructor(private readonly em: EntityManager) {}
+
+  /** Marks a section changed, inside the writer's transaction when `em` is one. */
+  async bump(section: CacheSection, em: EntityManager = this.em): Promise<void> {
+    await em.execute(
+      'insert into cache_epochs (section, version) values (?, 1) on conflict (section) do update set version = cache_epochs.version + 1',
+      [section],
+      'run',
+    );
+  }
+
+  async read(): Promise<Map<string, number>> {
+    const rows = await this.em.execute<{ section: string; version: number | string }[]>(
+      'select section, version from cache_epochs',
+    );
+    return new Map(rows.map((r) => [r.section, Number(r.version)]));
+  }
+
+  on(section: CacheSection, reload: () => Promise<void> | void): void {
+    this.listeners.set(section, [...(this.listeners.get(section) ?? []), reload]);
+  }
+
+  /** Records the current versions as already seen (call after the initial load). */
+  async prime(): Promise<void> {
+    this.seen = await this.read();
+  }
+
+  /** One poll: reloads the sections that changed since the last look. Returns the sections reloaded. */
+  async check(): Promise<string[]> {
+    const now = await this.read();
+    const changed = [...now].filter(([s, v]) => this.seen.get(s) !== v).map(([s]) => s);
+    for (const s of changed) {
+      for (const reload of this.listeners.get(s) ?? []) await reload();
+      this.seen.set(s, now.get(s)!);
+    }
+    return changed;
+  }
+
+  start(intervalMs: number, onError: (e: unknown) => void): void {
+    this.stop();
+    let running = false;
+    this.timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      this.check().catch(onError).finally(() => (running = false));
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}

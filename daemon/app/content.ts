@@ -1,0 +1,68 @@
+// Operator-written content (notice, home page, about, footer) is markdown or HTML; it is sanitised here, on the
+// server, before any browser renders it. An https URL alone means "embed this page".
+import { marked } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+
+const ALLOWED: sanitizeHtml.IOptions = {
+  allowedTags: [
+    ...sanitizeHtml.defaults.allowedTags,
+    'img', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'span', 'del', 'ins', 'sup', 'sub', 'details', 'summary', 'center', 'font',
+  ],
+  allowedAttributes: {
+    '*': ['class', 'style', 'title', 'align', 'id'],
+    a: ['href', 'name', 'target', 'rel'],
+    img: ['src', 'alt', 'width', 'height'],
+    font: ['color', 'size'],
+    td: ['colspan', 'rowspan'],
+    th: ['colspan', 'rowspan'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  // Inline styles may set look, never position or behaviour.
+  allowedStyles: {
+    '*': {
+      color: [/^[#\w(),.\s%]+$/],
+      'background-color': [/^[#\w(),.\s%]+$/],
+      'text-align': [/^(left|right|center|justify)$/],
+      'font-size': [/^[\d.]+(px|em|rem|%)$/],
+      'font-weight': [/^(normal|bold|\d{3})$/],
+      margin: [/^[\d.\s]+(px|em|rem|%)?[\d.\spxemr%]*$/],
+      padding: [/^[\d.\s]+(px|em|rem|%)?[\d.\spxemr%]*$/],
+      width: [/^[\d.]+(px|em|rem|%)$/],
+      'max-width': [/^[\d.]+(px|em|rem|%)$/],
+    },
+  },
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
+    }),
+  },
+};
+
+export const isEmbedUrl = (text: string): boolean => /^https:\/\/\S+$/.test(text.trim());
+
+/** Markdown or HTML in, safe HTML out. */
+export function sanitizeContent(text: string): string {
+  if (!text.trim()) return '';
+  const html = marked.parse(text, { async: false, gfm: true, breaks: false }) as string;
+  return sanitizeHtml(html, ALLOWED).trim();
+}
+
+/** For pages that may embed: the URL as it is when it is one https URL, else sanitised HTML. */
+export function renderPageContent(text: string): string {
+  return isEmbedUrl(text) ? text.trim() : sanitizeContent(text);
+}
+
+/** Memoises rendering per option snapshot version; content changes rarely and is read on every page load. */
+export function memoByVersion<T>(compute: () => T, version: () => number): () => T {
+  let v = -1;
+  let cached: T;
+  return () => {
+    if (v !== version()) {
+      cached = compute();
+      v = version();
+    }
+    return cached;
+  };
+}

@@ -1,0 +1,37 @@
+// Builds the Fastify instance (no listen): plugins, /api routes, the console. Used by `serve` and by tests.
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Services } from './services.js';
+import { errorsPlugin } from '../http/plugins/errors.js';
+import { authPlugin } from '../http/plugins/auth.js';
+import { rateLimitPlugin } from '../http/plugins/rate-limit.js';
+import { consoleStaticPlugin } from '../http/plugins/console-static.js';
+import { noStorePlugin } from '../http/plugins/no-store.js';
+import { registerApi } from '../http/api.js';
+import { randomId } from './random.js';
+
+export interface ServerOptions {
+  /** Pino logger options; false for none (tests). */
+  logger?: boolean | { level: string };
+}
+
+export async function buildServer(services: Services, opts: ServerOptions = {}): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.log.level },
+    trustProxy: config.server.trust_proxy,
+    bodyLimit: config.server.body_limit_mb * 1024 * 1024,
+    // Idle keep-alive sockets close on shutdown; busy ones finish their request first.
+    forceCloseConnections: 'idle',
+    requestIdHeader: false,
+    genReqId: () => randomId(9),
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+  });
+  app.decorate('services', services);
+  await app.register(errorsPlugin);
+  await app.register(noStorePlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(authPlugin);
+  await registerApi(app);
+  await app.register(consoleStaticPlugin);
+  return app;
+}

@@ -1,0 +1,9 @@
+// The contract shared by daemon and console. Imports nothing but typebox (a test checks this); only schemas.ts
+// imports it, so the console can import any other file without bundling TypeBox.
+export * from './envelope.js';
+export * from './paging.js';
+export * from './roles.js';
+export * from './setup.js';
+export * from './status.js';
+export * from './user.js';
+export * from './schemas.js';

@@ -1,0 +1,28 @@
+// What the HTTP layer adds to Fastify's request, reply and route config.
+import type { Actor } from '../app/actor.js';
+import type { Services } from '../app/services.js';
+import type { Lang } from '../i18n/lang.js';
+import type { RoleName } from '../contract/roles.js';
+
+/** 'public' routes need no sign-in (an actor is still attached when there is one). */
+export type AuthLevel = 'public' | RoleName;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+  interface FastifyRequest {
+    /** The signed-in user; set by the auth plugin on every non-public route. */
+    actor: Actor | null;
+    /** How this request signed in. */
+    authVia: 'session' | 'access_token' | null;
+    /** Language of the answer, from Accept-Language (zh when absent). */
+    lang: Lang;
+  }
+  interface FastifyContextConfig {
+    /** Required role; routes without one require a signed-in user (secure by default). */
+    auth?: AuthLevel;
+    /** 'critical' adds the strict per-IP limit of sign-in and registration calls. */
+    rateLimit?: 'critical';
+  }
+}

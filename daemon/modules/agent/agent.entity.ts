@@ -1,0 +1,30 @@
+// A reseller: profile and counters of the user whose id is agent_id (spec 3 §3 Agent; reference §14). Soft-deleted.
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+
+export const AgentEntity = defineEntity({
+  name: 'Agent',
+  tableName: 'agents',
+  properties: (p) => ({
+    /** The agent's user id (not generated). */
+    agent_id: p.integer().primary().autoincrement(false),
+    /** The agent's site domain. */
+    domain: p.string().length(255).default('').index(),
+    /** Parent agent's user id (0 = none). */
+    agent_agent_id: p.integer().default(0).index(),
+    /** 0 ordinary user, 10 super agent, 100 main-site admin. */
+    level: p.integer().default(0),
+    user_num: p.integer().default(0),
+    order_num: p.integer().default(0),
+    order_money: p.double().$type<number>().default(0),
+    share_profit: p.double().$type<number>().default(0),
+    /** Withdrawable quota. */
+    share_profit_quota: p.bigint('number').default(0),
+    /** Payout account, real name and platform (weixin, alipay). */
+    balance_account: p.string().length(255).default(''),
+    balance_username: p.string().length(64).default(''),
+    balance_platform: p.string().length(32).default(''),
+    created_at: p.bigint('number').default(0),
+    deleted_at: p.bigint('number').nullable().index(),
+  }),
+});
+export type Agent = InferEntity<typeof AgentEntity>;

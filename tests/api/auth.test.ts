@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserEntity } from '../../daemon/modules/user/user.entity.js';
+import { hashPassword } from '../../daemon/app/password.js';
+import { Browser, createTestApp, setupRoot, type TestApp } from '../helpers/app.js';
+
+describe('sign-in, sessions and the auth rules of /api', () => {
+  let t: TestApp;
+  let root: { username: string; password: string };
+  beforeAll(async () => {
+    t = await createTestApp();
+    root = await setupRoot(t.app);
+    await t.services.em.fork().insert(UserEntity, {
+      username: 'alice', password: await hashPassword('alice-pass-1'), email: 'alice@example.com', role: 1, status: 1,
+      access_token: 'alice-access-token-0123456789', created_at: 1,
+    });
+  });
+  afterAll(() => t.close());
+
+  it('asks for both fields', async () => {
+    const b = new Browser(t.app);
+    b.lang = 'en';
+    expect((await b.call('POST', '/api/user/login', { username: '', password: '' })).body).toEqual({
+      success: false, message: 'Please enter username and password',
+    });
+  });
+
+  it('gives one message for a wrong password and an unknown user (in Chinese by default)', async () => {
+    const b = new Browser(t.app);
+    const wrong = await b.call('POST', '/api/user/login', { username: root.username, password: 'nope-nope' });
+    const unknown = await b.call('POST', '/api/user/login', { username: 'ghost', password: 'nope-nope' });
+    expect(wrong.body).toEqual({ success: false, message: '用户名或密码错误，或用户已被封禁' });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('signs in with the username or the e-mail; the cookie is signed, httpOnly and SameSite', async () => {
+    const b = new Browser(t.app);
+    const r = await b.login(root.username, root.password);
+    expect(r.body.success).toBe(true);
+    expect(Object.keys(r.body.data).sort()).toEqual(['display_name', 'group', 'id', 'role', 'status', 'username']);
+    const cookie = String(r.headers['set-cookie']);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).toMatch(/session=[^.;]+\.[^;]+/); // value.signature
+    const byEmail = await new Browser(t.app).login('alice@example.com', 'alice-pass-1');
+    expect(byEmail.body.data.username).toBe('alice');
+  });
+
+  it('GET /api/user/self needs the session and the matching New-Api-User header', async () => {
+    const b = new Browser(t.app);
+    b.lang = 'en';
+    await b.login(root.username, root.password);
+    const self = await b.call('GET', '/api/user/self');
+    expect(self.status).toBe(200);
+    expect(self.body.data).toMatchObject({ username: root.username, role: 100 });
+    for (const secret of ['password', 'access_token', 'auth_version']) expect(self.body.data).not.toHaveProperty(secret);
+
+    const noHeader = await b.call('GET', '/api/user/self', undefined, { 'new-api-user': '' });
+    expect(noHeader.status).toBe(401);
+    const other = await b.call('GET', '/api/user/self', undefined, { 'new-api-user': String(b.userId! + 1) });
+    expect(other.status).toBe(401);
+    expect(other.body.message).toMatch(/does not match/);
+    const anon = await new Browser(t.app).call('GET', '/api/user/self');
+    expect(anon.status).toBe(401);
+  });
+
+  it('refuses a tampered cookie', async () => {
+    const b = new Browser(t.app);
+    await b.login(root.username, root.password);
+    b.cookie = b.cookie.replace(/session=([^.]+)/, 'session=forged');
+    expect((await b.call('GET', '/api/user/self')).status).toBe(401);
+  });
+
+  it('rotates the session id at sign-in and logout ends it on the server', async () => {
+    const b = new Browser(t.app);
+    await b.login(root.username, root.password);
+    const first = b.cookie;
+    await b.login(root.username, root.password);
+    expect(b.cookie).not.toBe(first);
+    const stale = new Browser(t.app);
+    stale.cookie = first;
+    stale.userId = b.userId;
+    expect((await stale.call('GET', '/api/user/self')).status).toBe(401);
+
+    const kept = b.cookie;
+    expect((await b.call('GET', '/api/user/logout')).body.success).toBe(true);
+    const replay = new Browser(t.app);
+    replay.cookie = kept;
+    replay.userId = b.userId;
+    expect((await replay.call('GET', '/api/user/self')).status).toBe(401);
+  });
+
+  it('accepts an access token in Authorization instead of a session', async () => {
+    const b = new Browser(t.app);
+    const alice = await t.services.em.fork().findOneOrFail(UserEntity, { username: 'alice' });
+    b.userId = alice.id;
+    const r = await b.call('GET', '/api/user/self', undefined, { authorization: 'Bearer alice-access-token-0123456789' });
+    expect(r.body.data.username).toBe('alice');
+    expect((await b.call('GET', '/api/user/self', undefined, { authorization: 'Bearer wrong' })).status).toBe(401);
+  });
+
+  it('a disabled user is refused at once, and a role change ends old sessions', async () => {
+    const b = new Browser(t.app);
+    b.lang = 'en';
+    await b.login('alice', 'alice-pass-1');
+    const em = t.services.em.fork();
+    await em.nativeUpdate(UserEntity, { username: 'alice' }, { status: 2 });
+    expect((await b.call('GET', '/api/user/self')).body).toEqual({ success: false, message: 'The user is banned' });
+    expect((await new Browser(t.app).login('alice', 'alice-pass-1')).body.success).toBe(false);
+    await em.nativeUpdate(UserEntity, { username: 'alice' }, { status: 1 });
+    expect((await b.call('GET', '/api/user/self')).body.success).toBe(true);
+    await em.nativeUpdate(UserEntity, { username: 'alice' }, { auth_version: 1 });
+    expect((await b.call('GET', '/api/user/self')).status).toBe(401);
+  });
+
+  it('refuses password sign-in when the administrator turned it off', async () => {
+    await t.services.options.set({ PasswordLoginEnabled: 'false' });
+    const b = new Browser(t.app);
+    b.lang = 'en';
+    expect((await b.login(root.username, root.password)).body.message).toMatch(/turned off password sign-in/);
+    await t.services.options.set({ PasswordLoginEnabled: 'true' });
+  });
+
+  it('answers every /api call with no-store and a request id', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/api/status' });
+    expect(r.headers['cache-control']).toBe('no-store');
+    expect(r.headers['x-oneapi-request-id']).toBeTruthy();
+  });
+});
+
+describe('rate limit on sign-in', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp({ overrides: { 'rate_limit.critical_count': 3 } })));
+  afterAll(() => t.close());
+
+  it('answers 429 after the critical limit, per IP', async () => {
+    const b = new Browser(t.app);
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) codes.push((await b.call('POST', '/api/user/login', { username: 'x', password: 'yyyyyyyy' })).status);
+    expect(codes).toEqual([200, 200, 200, 429, 429]);
+    const r = await b.call('POST', '/api/user/login', { username: 'x', password: 'y' }, { 'accept-language': 'en' });
+    expect(r.body).toEqual({ success: false, message: 'Too many requests, try later' });
+    // other calls are not blocked by the sign-in limit
+    expect((await b.call('GET', '/api/status')).status).toBe(200);
+  });
+});
