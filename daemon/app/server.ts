@@ -12,6 +12,8 @@ import { randomId } from './random.js';
 export interface ServerOptions {
   /** Pino logger options; false for none (tests). */
   logger?: boolean | { level: string };
+  /** Extra plugins registered after /api (embedding hosts; tests). */
+  plugins?: Array<(app: FastifyInstance) => Promise<void>>;
 }
 
 export async function buildServer(services: Services, opts: ServerOptions = {}): Promise<FastifyInstance> {
@@ -32,6 +34,7 @@ export async function buildServer(services: Services, opts: ServerOptions = {}):
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
   await registerApi(app);
+  for (const plugin of opts.plugins ?? []) await app.register(plugin);
   await app.register(consoleStaticPlugin);
   return app;
 }

@@ -37,9 +37,12 @@ export async function startGateway(
         app.server.closeAllConnections();
       }, config.server.shutdown_grace_seconds * 1000);
       grace.unref();
+      // A keep-alive socket whose request finishes after close() began turns idle later; close it then.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
       try {
         await app.close(); // stops accepting, waits for in-flight requests, runs onClose hooks (usage flushes)
       } finally {
+        clearInterval(sweep);
         clearTimeout(grace);
         await services.close();
       }

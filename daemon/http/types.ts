@@ -20,7 +20,7 @@ declare module 'fastify' {
     lang: Lang;
   }
   interface FastifyContextConfig {
-    /** Required role; routes without one require a signed-in user (secure by default). */
+    /** Required role; /api routes without one require a signed-in user (secure by default). */
     auth?: AuthLevel;
     /** 'critical' adds the strict per-IP limit of sign-in and registration calls. */
     rateLimit?: 'critical';

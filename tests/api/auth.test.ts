@@ -143,3 +143,35 @@ describe('rate limit on sign-in', () => {
     expect((await b.call('GET', '/api/status')).status).toBe(200);
   });
 });
+
+describe('unknown paths', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp()));
+  afterAll(() => t.close());
+
+  it('answer a JSON 404 under /api and an OpenAI-shaped one under /v1, without asking for a login', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { 'accept-language': 'en' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ success: false, message: 'Invalid URL (GET /api/nope)' });
+    const v1 = await t.app.inject({ method: 'POST', url: '/v1/nope' });
+    expect(v1.statusCode).toBe(404);
+    expect(v1.json().error).toMatchObject({ message: 'Invalid URL (POST /v1/nope)', type: 'invalid_request_error' });
+  });
+});
+
+describe('secure by default', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp()));
+  afterAll(() => t.close());
+
+  it('an /api route that names no role needs a signed-in user', async () => {
+    const { buildServer } = await import('../../daemon/app/server.js');
+    const app = await buildServer(t.services, {
+      logger: false,
+      plugins: [async (a) => a.get('/api/test/secret', async () => ({ success: true, message: '', data: 'secret' }))],
+    });
+    const r = await app.inject({ method: 'GET', url: '/api/test/secret' });
+    expect(r.statusCode).toBe(401);
+    await app.close();
+  });
+});

@@ -20,7 +20,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('authVia', null);
 
   app.addHook('preHandler', async (req, reply) => {
-    const level = req.routeOptions.config?.auth ?? 'user';
+    if (req.is404) return; // unmatched paths: the SPA fallback or a JSON 404, never a login demand
+    // Secure by default under /api: a route there that names no level needs a signed-in user. Outside /api
+    // (console files; the relay, which checks API keys itself) this hook only attaches an actor when present.
+    const level = req.routeOptions.config?.auth ?? (req.routeOptions.url?.startsWith('/api') ? 'user' : 'public');
     const found = await identify(app, req);
     if (level === 'public') {
       if (found && found.user.status === UserStatus.enabled) req.actor = toActor(found.user);

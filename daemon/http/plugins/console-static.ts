@@ -7,7 +7,8 @@ import fastifyStatic from '@fastify/static';
 import { packageRoot } from '../../../config/paths.js';
 import { translate } from '../../i18n/translate.js';
 
-const API_PREFIXES = ['/api/', '/v1/', '/v1beta/', '/mj/', '/suno/', '/dashboard/'];
+// A missing asset must not be answered with index.html (the browser would run HTML as a script).
+const API_PREFIXES = ['/api/', '/v1/', '/v1beta/', '/mj/', '/suno/', '/dashboard/', '/assets/'];
 const isApiPath = (url: string) => url === '/api' || url === '/v1' || API_PREFIXES.some((p) => url.startsWith(p));
 
 export const consoleDir = (configured: string): string =>
@@ -22,8 +23,9 @@ export const consoleStaticPlugin = fp(async (app: FastifyInstance) => {
   if (serveConsole) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
-      index: false,
+      wildcard: true, // files are looked up per request, so a rebuilt console is served without a restart
+      index: 'index.html',
+      cacheControl: false,
       // Hashed asset names may be cached for good; index.html never, so a new release is picked up at once.
       setHeaders: (res, path) =>
         res.setHeader('Cache-Control', path.includes(`${join(root, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
