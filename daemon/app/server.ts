@@ -13,7 +13,7 @@ export interface ServerOptions {
   /** Pino logger options; false for none (tests). */
   logger?: boolean | { level: string };
   /** Extra plugins registered after /api (embedding hosts; tests). */
-  plugins?: Array<(app: FastifyInstance) => Promise<void>>;
+  plugins?: Array<(app: FastifyInstance) => Promise<unknown>>;
 }
 
 export async function buildServer(services: Services, opts: ServerOptions = {}): Promise<FastifyInstance> {

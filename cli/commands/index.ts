@@ -1,0 +1,9 @@
+// Every command of the CLI, in help order. An explicit list, not folder discovery (architecture §4.9 rule 5).
+import type { Command } from 'commander';
+import type { CliIo } from '../io.js';
+import { serveCommand } from './serve.js';
+import { setupCommand } from './setup/setup.command.js';
+
+export type AddCommand = (program: Command, io: CliIo) => void;
+
+export const commands: readonly AddCommand[] = [serveCommand, setupCommand];

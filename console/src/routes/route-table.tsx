@@ -1,0 +1,22 @@
+// The route table (spec 3 §2): only pages that exist are listed; menus are filtered against it.
+import type { ComponentType } from 'react';
+import { HomePage } from '../features/home/HomePage';
+import { LoginPage } from '../features/auth/LoginPage';
+import { SetupPage } from '../features/setup/SetupPage';
+import { SettingPage } from '../features/setting/SettingPage';
+
+export interface AppRoute {
+  path: string;
+  Page: ComponentType;
+  /** 'login': redirects to /login without a stored user. */
+  access: 'public' | 'login';
+}
+
+export const ROUTES: readonly AppRoute[] = [
+  { path: '/', Page: HomePage, access: 'public' },
+  { path: '/setup', Page: SetupPage, access: 'public' },
+  { path: '/login', Page: LoginPage, access: 'public' },
+  { path: '/setting', Page: SettingPage, access: 'login' },
+];
+
+export const REGISTERED_PATHS: ReadonlySet<string> = new Set(ROUTES.map((r) => r.path));
