@@ -11,12 +11,12 @@ const ApiContext = createContext<ApiClient | null>(null);
 export function ApiProvider({ apiBase, children }: { apiBase: string; children: ReactNode }) {
   const navigate = useNavigate();
   const notify = useNotify();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { setUser } = useUser();
   // navigate and t change identity with location and language; the client reads the latest through refs so
   // it is built once per apiBase and in-flight calls keep a working client.
-  const latest = useRef({ navigate, t, setUser });
-  latest.current = { navigate, t, setUser };
+  const latest = useRef({ navigate, t, setUser, i18n });
+  latest.current = { navigate, t, setUser, i18n };
   const client = useMemo(
     () =>
       createApiClient({
@@ -24,6 +24,7 @@ export function ApiProvider({ apiBase, children }: { apiBase: string; children: 
         notify,
         navigate: (to) => latest.current.navigate(to),
         t: (key, options) => latest.current.t(key, options) as string,
+        language: () => latest.current.i18n.language,
         // In a transition like the router's own navigation (v7_startTransition), so both land in one render;
         // otherwise the login guard sees "no user" first and redirects to a plain /login, losing ?expired=true.
         onUnauthorized: () => startTransition(() => latest.current.setUser(null)),

@@ -18,6 +18,7 @@ function setup(routes: Record<string, MockRoute>) {
     notify,
     onUnauthorized,
     t: (key, options) => en.t(key, options) as string,
+    language: () => en.language,
   });
   return { ...api, client, navigate, notify, onUnauthorized };
 }
@@ -34,6 +35,8 @@ describe('api client', () => {
     expect(req.credentials).toBe('include');
     expect(req.headers['Cache-Control']).toBe('no-store');
     expect(req.headers['New-Api-User']).toBe('42');
+    // server messages come back in the language on screen, whatever the browser's own setting
+    expect(req.headers['Accept-Language']).toBe('en-US');
     expect(req.body).toEqual({ a: 1 });
   });
 

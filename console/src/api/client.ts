@@ -19,6 +19,8 @@ export interface ApiClientDeps {
   t: Translate;
   /** Lets React state forget the user after a 401, beside the stored copy the client removes itself. */
   onUnauthorized?: () => void;
+  /** The console's current language, sent as Accept-Language so server messages match the screen. */
+  language?: () => string;
   fetch?: typeof fetch;
 }
 
@@ -69,6 +71,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
     const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+    const language = deps.language?.();
+    if (language) headers['Accept-Language'] = language;
     const user = readJson<LoginUser>(STORAGE_KEYS.user);
     if (user && typeof user.id === 'number') headers[USER_ID_HEADER] = String(user.id);
     if (body !== undefined) headers['Content-Type'] = 'application/json';
