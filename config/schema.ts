@@ -6,7 +6,7 @@ export interface GatewayConfig {
   database: { url: string; pool_max: number; debug: boolean };
   redis: { url: string };
   session: { secret: string; max_age_days: number; secure_cookie: boolean };
-  console: { enabled: boolean; dir: string };
+  console: { enabled: boolean; dir: string; embed_origins: string };
   cache: { sync_interval_ms: number };
   rate_limit: { api_count: number; api_window_seconds: number; critical_count: number; critical_window_seconds: number };
   log: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' };
@@ -38,6 +38,11 @@ export const rules: Record<string, Rule> = {
   'session.secure_cookie': bool,
   'console.enabled': bool,
   'console.dir': str,
+  'console.embed_origins': {
+    type: 'string',
+    pattern: /^$|^https?:\/\/[^\s,/]+(\s*,\s*https?:\/\/[^\s,/]+)*$/,
+    hint: 'empty or comma-separated origins like https://portal.example.com',
+  },
   'cache.sync_interval_ms': int(100, 600_000),
   'rate_limit.api_count': int(0, 1_000_000),
   'rate_limit.api_window_seconds': int(1, 86_400),

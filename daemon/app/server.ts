@@ -6,6 +6,7 @@ import { authPlugin } from '../http/plugins/auth.js';
 import { rateLimitPlugin } from '../http/plugins/rate-limit.js';
 import { consoleStaticPlugin } from '../http/plugins/console-static.js';
 import { noStorePlugin } from '../http/plugins/no-store.js';
+import { embedCorsPlugin } from '../http/plugins/cors.js';
 import { registerApi } from '../http/api.js';
 import { randomId } from './random.js';
 
@@ -24,6 +25,8 @@ export async function buildServer(services: Services, opts: ServerOptions = {}):
     bodyLimit: config.server.body_limit_mb * 1024 * 1024,
     // Idle keep-alive sockets close on shutdown; busy ones finish their request first.
     forceCloseConnections: 'idle',
+    // One line per request only when debugging; usage is recorded in the database, not the log.
+    disableRequestLogging: !['debug', 'trace'].includes(config.log.level),
     requestIdHeader: false,
     genReqId: () => randomId(9),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
@@ -31,6 +34,7 @@ export async function buildServer(services: Services, opts: ServerOptions = {}):
   app.decorate('services', services);
   await app.register(errorsPlugin);
   await app.register(noStorePlugin);
+  await app.register(embedCorsPlugin);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
   await registerApi(app);

@@ -175,3 +175,24 @@ describe('secure by default', () => {
     await app.close();
   });
 });
+
+describe('CORS for sites that embed the console', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp({ overrides: { 'console.embed_origins': 'https://portal.example.com' } })));
+  afterAll(() => t.close());
+
+  it('answers the configured origin with credentials, and nobody else', async () => {
+    const pre = await t.app.inject({
+      method: 'OPTIONS', url: '/api/user/self',
+      headers: { origin: 'https://portal.example.com', 'access-control-request-method': 'GET', 'access-control-request-headers': 'new-api-user' },
+    });
+    expect(pre.statusCode).toBe(204);
+    expect(pre.headers['access-control-allow-origin']).toBe('https://portal.example.com');
+    expect(pre.headers['access-control-allow-credentials']).toBe('true');
+    expect(String(pre.headers['access-control-allow-headers'])).toContain('New-Api-User');
+    const get = await t.app.inject({ method: 'GET', url: '/api/status', headers: { origin: 'https://portal.example.com' } });
+    expect(get.headers['access-control-allow-origin']).toBe('https://portal.example.com');
+    const evil = await t.app.inject({ method: 'GET', url: '/api/status', headers: { origin: 'https://evil.example.com' } });
+    expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
