@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // The console as a person uses it, in Chromium, against the real `gateway serve` (compiled, built console):
 // setup → login → shell, in Chinese and English, light and dark. Screenshots land in tests/.artifacts/screenshots.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -66,7 +67,7 @@ describe('console in Chromium', () => {
     await page.getByRole('button', { name: /初始化系统/ }).click();
     // the page reloads 1.5 s after success and, being set up, leaves /setup
     await page.waitForURL((u) => !u.pathname.startsWith('/setup'), { timeout: 15_000 });
-    const status = await (await fetch(`${gw.url}/api/status`)).json();
+    const status = (await (await fetch(`${gw.url}/api/status`)).json()) as { data: unknown };
     expect(status.data).toMatchObject({ setup: true, self_use_mode_enabled: true });
     await page.goto(`${gw.url}/setup`);
     await page.waitForURL((u) => !u.pathname.startsWith('/setup'));
@@ -114,7 +115,7 @@ describe('console in Chromium', () => {
       Notice: '**Maintenance** on Sunday <script>window.__pwned = 1</script>',
       HomePageContent: '# Welcome to the test gateway\n\n<img src=x onerror="window.__pwned=2">',
     });
-    await expect.poll(async () => (await (await fetch(`${gw.url}/api/notice`)).json()).data, { timeout: 5000 }).toContain('Maintenance');
+    await expect.poll(async () => ((await (await fetch(`${gw.url}/api/notice`)).json()) as { data: string }).data, { timeout: 5000 }).toContain('Maintenance');
     await page.goto(`${gw.url}/setting`);
     const dialog = page.locator('.arco-modal').filter({ hasText: 'Maintenance' });
     await expect.poll(() => dialog.isVisible()).toBe(true);

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // The console library as another portal would use it: `npm pack` the workspace, install the tarball into a
 // separate host page, build that page with Vite, serve it from its own origin, and sign in through it.
 import { execFileSync } from 'node:child_process';
