@@ -1,5 +1,5 @@
 // Builds the Fastify instance (no listen): plugins, /api routes, the console. Used by `serve` and by tests.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Services } from './services.js';
 import { errorsPlugin } from '../http/plugins/errors.js';
 import { authPlugin } from '../http/plugins/auth.js';
@@ -26,7 +26,7 @@ export async function buildServer(services: Services, opts: ServerOptions = {}):
     // Idle keep-alive sockets close on shutdown; busy ones finish their request first.
     forceCloseConnections: 'idle',
     // One line per request only when debugging; usage is recorded in the database, not the log.
-    disableRequestLogging: !['debug', 'trace'].includes(config.log.level),
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.log.level) }),
     requestIdHeader: false,
     genReqId: () => randomId(9),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
