@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { MigrationObject, Options } from '@mikro-orm/core';
-import pg from 'pg';
+import { pgAdminQuery } from './pg-admin.js';
 import { ormOptions, type DbKind, type Orm, type OrmTarget } from '../app/orm.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -67,15 +67,7 @@ async function loadMigrations(kind: DbKind): Promise<MigrationObject[]> {
   return out;
 }
 
-async function pgAdmin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const pgAdmin = (sql: string) => pgAdminQuery(PG_ADMIN_URL, sql);
 
 interface Scratch {
   target: OrmTarget;

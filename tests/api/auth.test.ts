@@ -196,3 +196,45 @@ describe('CORS for sites that embed the console', () => {
     expect(evil.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+describe('per-route roles', () => {
+  let t: TestApp;
+  let app: Awaited<ReturnType<typeof import('../../daemon/app/server.js').buildServer>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await setupRoot(t.app);
+    const em = t.services.em.fork();
+    for (const [username, role] of [['plain', 1], ['agent1', 10]] as const)
+      await em.insert(UserEntity, { username, password: await hashPassword('pass-word-1'), role, status: 1, created_at: 1 });
+    const { buildServer } = await import('../../daemon/app/server.js');
+    app = await buildServer(t.services, {
+      logger: false,
+      plugins: [async (a) => {
+        a.get('/api/test/agent', { config: { auth: 'agent' } }, async () => ({ success: true, message: '', data: 'agent area' }));
+        a.get('/api/test/admin', { config: { auth: 'admin' } }, async () => ({ success: true, message: '', data: 'admin area' }));
+      }],
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.close();
+  });
+
+  it.each([
+    ['plain', '/api/test/agent', false],
+    ['plain', '/api/test/admin', false],
+    ['agent1', '/api/test/agent', true],
+    ['agent1', '/api/test/admin', false],
+    ['admin', '/api/test/agent', true],
+    ['admin', '/api/test/admin', true],
+  ] as const)('%s on %s: allowed=%s', async (username, url, allowed) => {
+    const b = new Browser(app);
+    b.lang = 'en';
+    const login = await b.login(username, username === 'admin' ? 'correct-horse-1' : 'pass-word-1');
+    expect(login.body.success).toBe(true);
+    const r = await b.call('GET', url);
+    expect(r.status).toBe(200);
+    expect(r.body.success).toBe(allowed);
+    if (!allowed) expect(r.body.message).toBe('No permission: insufficient role');
+  });
+});

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { pgAdminQuery } from '../../daemon/db/pg-admin.js';
 import type { DbKind, OrmTarget } from '../../daemon/app/orm.js';
 
 export const PG_ADMIN_URL = process.env.GATEWAY_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -46,12 +46,4 @@ export async function freshDb(kind: DbKind = testDbKind()): Promise<TestDb> {
   };
 }
 
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = (sql: string) => pgAdminQuery(PG_ADMIN_URL, sql);
