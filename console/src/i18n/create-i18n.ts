@@ -4,8 +4,7 @@
 import { createInstance, type i18n } from 'i18next';
 import { STORAGE_KEYS } from '@contract/user';
 import { readString, writeString } from '../api/storage';
-import zhCN from './zh-CN.json';
-import enUS from './en-US.json';
+import { RESOURCES } from './resources';
 
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -31,7 +30,7 @@ export function createI18n(lng: Language): i18n {
     lng,
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: [...LANGUAGES],
-    resources: { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS } },
+    resources: { 'zh-CN': { translation: RESOURCES['zh-CN'] }, 'en-US': { translation: RESOURCES['en-US'] } },
     interpolation: { escapeValue: false }, // React escapes already
     initAsync: false,
     react: { useSuspense: false },

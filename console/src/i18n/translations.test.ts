@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import zhCN from './zh-CN.json';
-import enUS from './en-US.json';
+import { RESOURCES, type Tree } from './resources';
 
-type Tree = { [key: string]: string | Tree };
 const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
   Object.entries(tree).reduce<Record<string, string>>((out, [k, v]) => {
     if (typeof v === 'string') out[prefix + k] = v;
@@ -10,8 +8,8 @@ const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
     return out;
   }, {});
 
-const zh = flatten(zhCN as Tree);
-const en = flatten(enUS as Tree);
+const zh = flatten(RESOURCES['zh-CN']);
+const en = flatten(RESOURCES['en-US']);
 // Every source file as text, to find the literal keys passed to t().
 const sources = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../test/**'], {
   query: '?raw',
