@@ -46,8 +46,9 @@ export default defineConfig(({ mode }): UserConfig => {
     build: {
       outDir: 'dist',
       emptyOutDir: true,
-      // Arco alone is ~620 kB minified after tree-shaking (its components share Trigger, Form and friends).
-      chunkSizeWarningLimit: 700,
+      // Arco is ~860 kB minified with Table, DatePicker and Drawer (its components share Trigger, Form and friends);
+      // it is one long-cached vendor chunk.
+      chunkSizeWarningLimit: 1000,
       // Vendor code changes less often than ours: separate chunks stay cached across console releases.
       rolldownOptions: {
         output: {

@@ -12,6 +12,10 @@ import { OptionStore } from '../modules/option/option.store.js';
 import { SetupService } from '../modules/setup/setup.service.js';
 import { UserService } from '../modules/user/user.service.js';
 import { SessionService } from '../modules/session/session.service.js';
+import { ChannelService } from '../modules/channel/channel.service.js';
+import { TokenService } from '../modules/token/token.service.js';
+import { LogService } from '../modules/log/log.service.js';
+import { UsageWriter } from '../relay/usage-writer.js';
 import { VERSION } from './version.js';
 
 export interface Services {
@@ -29,6 +33,11 @@ export interface Services {
   setup: SetupService;
   users: UserService;
   sessions: SessionService;
+  channels: ChannelService;
+  tokens: TokenService;
+  logs: LogService;
+  /** Batched log writes; flushed on close. */
+  usage: UsageWriter;
   /** Starts the daemon's background work (cache sync, session pruning). CLI commands don't call it. */
   startBackground(onError: (e: unknown) => void): void;
   close(): Promise<void>;
@@ -61,12 +70,19 @@ export async function createServices(config: GatewayConfig, opts: ServiceOptions
     const rateLimits: RateLimitStore = redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore();
     const sessions = new SessionService(em, clock, config.session.max_age_days * 86_400);
     const timers: NodeJS.Timeout[] = [];
+    const channels = new ChannelService(em, clock, epochs, options);
+    const usage = new UsageWriter(em, { onError: (e) => console.error('writing usage logs failed (will retry):', e) });
     return {
       config, orm, em, dbKind: target.kind, clock, startTime: clock(), redis, epochs, rateLimits, options, setup,
       secret: sessionSecret(config.session.secret, config.data_dir),
       users: new UserService(em, clock),
       sessions,
+      channels,
+      tokens: new TokenService(em, clock, epochs, options),
+      logs: new LogService(em, clock),
+      usage,
       startBackground(onError) {
+        usage.start();
         epochs.start(config.cache.sync_interval_ms, onError);
         const prune = setInterval(() => sessions.pruneExpired().catch(onError), 3_600_000);
         prune.unref();
@@ -75,9 +91,14 @@ export async function createServices(config: GatewayConfig, opts: ServiceOptions
       async close() {
         epochs.stop();
         timers.forEach(clearInterval);
-        await rateLimits.close();
-        await redis?.quit().catch(() => undefined);
-        await orm.close(true);
+        await channels.close(); // aborts upstream calls and ends a running test-all
+        try {
+          await usage.close(); // before the database closes: queued log rows are written, not lost
+        } finally {
+          await rateLimits.close();
+          await redis?.quit().catch(() => undefined);
+          await orm.close(true);
+        }
       },
     };
   } catch (e) {

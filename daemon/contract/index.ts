@@ -6,4 +6,8 @@ export * from './roles.js';
 export * from './setup.js';
 export * from './status.js';
 export * from './user.js';
+export * from './token.js';
+export * from './log.js';
+export * from './channel.js';
+export * from './channel-types.js';
 export * from './schemas.js';

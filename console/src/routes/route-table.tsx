@@ -4,6 +4,9 @@ import { HomePage } from '../features/home/HomePage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { SetupPage } from '../features/setup/SetupPage';
 import { SettingPage } from '../features/setting/SettingPage';
+import { TokenPage } from '../features/token/TokenPage';
+import { ChannelPage } from '../features/channel/ChannelPage';
+import { ChannelEditPage } from '../features/channel/ChannelEditPage';
 
 export interface AppRoute {
   path: string;
@@ -17,6 +20,10 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/setup', Page: SetupPage, access: 'public' },
   { path: '/login', Page: LoginPage, access: 'public' },
   { path: '/setting', Page: SettingPage, access: 'login' },
+  { path: '/token', Page: TokenPage, access: 'login' },
+  { path: '/channel', Page: ChannelPage, access: 'login' },
+  { path: '/channel/add', Page: ChannelEditPage, access: 'login' },
+  { path: '/channel/edit/:id', Page: ChannelEditPage, access: 'login' },
 ];
 
 export const REGISTERED_PATHS: ReadonlySet<string> = new Set(ROUTES.map((r) => r.path));

@@ -20,13 +20,23 @@ export function checkOption(key: string, raw: unknown): Checked {
       if ('max' in def && def.max !== undefined && n > def.max) return err('option.too_large', { max: def.max });
       return { ok: true, key, value: String(n) };
     }
-    case 'json':
+    case 'json': {
+      let parsed: unknown;
       try {
-        JSON.parse(value);
-        return { ok: true, key, value };
+        parsed = JSON.parse(value);
       } catch {
         return err('option.not_json');
       }
+      if ('ratioMax' in def && def.ratioMax !== undefined) {
+        // Ratio and price tables (reference §9.3: no negative group ratio); new-api saved first and checked after.
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return err('option.ratio_not_object');
+        for (const [name, v] of Object.entries(parsed)) {
+          if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) return err('option.ratio_invalid', { name });
+          if (v > def.ratioMax) return err('option.ratio_too_large', { name, max: def.ratioMax });
+        }
+      }
+      return { ok: true, key, value };
+    }
     default: {
       let v = value;
       if ('stripTrailingSlash' in def && def.stripTrailingSlash) v = v.replace(/\/+$/, '');

@@ -42,26 +42,26 @@ describe('login page', () => {
     await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.aff)).toBe('XYZ9'));
   });
 
-  it('signs in: stores the user and goes home', async () => {
+  it('signs in: stores the user and goes to the token page', async () => {
     const user = loginUser({ username: 'alice' });
-    const { api } = renderConsole('/login', { 'POST /api/user/login': user });
+    const { api } = renderConsole('/login', { 'POST /api/user/login': user, 'GET /api/token/': [] });
     await screen.findByText('Username or email');
     typeCredentials(' alice ', 'password1');
     submit();
     expect(await screen.findByText('Login succeeded')).toBeTruthy();
     expect(api.find('POST', '/api/user/login')[0].body).toEqual({ username: 'alice', password: 'password1' });
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? 'null')).toEqual(user);
-    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    await waitFor(() => expect(window.location.pathname).toBe('/token'));
     expect(screen.queryByText(/default password/)).toBeNull();
   });
 
   it('warns about the default root password after signing in with it', async () => {
-    renderConsole('/login', { 'POST /api/user/login': loginUser({ username: 'root', role: 100 }) });
+    renderConsole('/login', { 'POST /api/user/login': loginUser({ username: 'root', role: 100 }), 'GET /api/token/': [] });
     await screen.findByText('Username or email');
     typeCredentials('root', '123456');
     submit();
     expect(await screen.findByText('You are using the default password, please change it at once')).toBeTruthy();
-    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    await waitFor(() => expect(window.location.pathname).toBe('/token'));
   });
 
   it('shows the server message and stays when the login is refused', async () => {

@@ -24,7 +24,7 @@ describe('home page', () => {
     expect(document.querySelector('.gc-landing-logo')?.getAttribute('src')).toBe('https://x/logo.png');
     expect(screen.getByText(/Pay as you go/)).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'Log in' }).length).toBeGreaterThan(0);
-    expect(screen.getByRole('link', { name: 'Go to console' }).getAttribute('href')).toBe('/setting');
+    expect(screen.getByRole('link', { name: 'Go to console' }).getAttribute('href')).toBe('/token');
   });
 
   it('drops the login button for a signed-in user', async () => {

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { redactSecrets, secretPieces } from './redact.js';
+
+describe('redactSecrets', () => {
+  it('removes every key line and every part of a composite key', () => {
+    const secrets = secretPieces('first-key-123456\nAPPID9|secret-part-abc|apikey-xyz-987');
+    const text = 'bad first-key-123456 and secret-part-abc, also APPID9|secret-part-abc|apikey-xyz-987';
+    const out = redactSecrets(text, secrets);
+    for (const s of ['first-key-123456', 'secret-part-abc', 'apikey-xyz-987', 'APPID9']) expect(out).not.toContain(s);
+  });
+  it('masks anything shaped like an API key, even one it was not told about', () => {
+    expect(redactSecrets('Incorrect API key provided: sk-proj-abcdefghijklmnop1234.', [])).toBe('Incorrect API key provided: sk-***.');
+    expect(redactSecrets('key=AIzaSyA1234567890abcdefghijkl', [])).toBe('key=AIza***');
+    expect(redactSecrets('Authorization: Bearer abc.def-ghi_123', [])).toBe('Authorization: Bearer ***');
+  });
+  it('ignores pieces too short to be secrets', () => {
+    expect(secretPieces('ab|cd\n')).toEqual([]);
+  });
+});
