@@ -1,13 +1,13 @@
 // /channel (spec 3 "Channel management"): list with paging, search by keyword/group/model, id-sort and tag mode,
 // per-row actions, and the bulk actions (test all, balances, delete disabled, batch delete, batch tag, fix).
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Input, Modal, Pagination, Popconfirm, Select, Space, Switch } from '@arco-design/web-react';
+import { Button, Card, Input, Modal, Popconfirm, Select, Space, Switch } from '@arco-design/web-react';
 import { IconDelete, IconPlus, IconRefresh, IconSearch, IconTags, IconTool } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { PAGE_SIZE_OPTIONS } from '@contract/paging';
 import { ChannelStatus } from '@contract/roles';
 import type { Channel } from '@contract/channel';
+import { OpenEndedPager } from '../../components/OpenEndedPager';
 import { useApi } from '../../api/ApiProvider';
 import { ApiError } from '../../api/client';
 import { useNotify } from '../../api/NotifyProvider';
@@ -17,7 +17,7 @@ import { useStatus } from '../status/StatusProvider';
 import { channelApi } from './channel.api';
 import { ChannelTable } from './ChannelTable';
 import { ChannelTagDialog } from './ChannelTagDialog';
-import { formatBalance, formatDuration, groupOptions, pagerTotal, toRows, type ChannelRow } from './channel-format';
+import { formatBalance, formatDuration, groupOptions, toRows, type ChannelRow } from './channel-format';
 
 const ID_SORT_KEY = 'channel-id-sort';
 const TAG_MODE_KEY = 'channel-tag-mode';
@@ -289,20 +289,7 @@ export function ChannelPage() {
       </div>
       <ChannelTable rows={rows} loading={loading} selected={selected} onSelect={setSelected} {...actions} />
       {!searching && (
-        <Pagination
-          style={{ marginTop: 16, justifyContent: 'flex-end' }}
-          current={page}
-          pageSize={pageSize}
-          total={pagerTotal(page, pageSize, rows.length)}
-          sizeCanChange
-          sizeOptions={[...PAGE_SIZE_OPTIONS]}
-          onChange={(p, size) => {
-            if (size !== pageSize) {
-              setPageSize(size);
-              setPage(1);
-            } else setPage(p);
-          }}
-        />
+        <OpenEndedPager page={page} pageSize={pageSize} rows={rows.length} onPage={setPage} onPageSize={setPageSize} />
       )}
       <Modal
         visible={batchTag !== null}

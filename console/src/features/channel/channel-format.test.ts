@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ARCO_TAG_COLOUR, formatBalance, formatDuration, groupOptions, pagerTotal, responseTimeColour, statusReason, toRows, typeLabel,
+  ARCO_TAG_COLOUR, formatBalance, formatDuration, groupOptions, responseTimeColour, statusReason, toRows, typeLabel,
 } from './channel-format';
 import { channel } from './channel.fixture';
 
@@ -33,10 +33,6 @@ describe('channel display', () => {
     expect(formatBalance(1, 87.655)).toBe('$87.66');
     expect(formatBalance(43, 12.5)).toBe('¥12.50');
     expect(formatBalance(14, 5)).toBeNull();
-  });
-  it('pages a bare array: one more page while pages come back full', () => {
-    expect(pagerTotal(1, 10, 10)).toBe(11);
-    expect(pagerTotal(2, 10, 3)).toBe(13);
   });
   it('groups tag mode rows under their tag', () => {
     const rows = toRows([

@@ -55,10 +55,6 @@ export function formatBalance(type: number, balance: number): string | null {
   return `${currency === 'CNY' ? '¥' : '$'}${balance.toFixed(2)}`;
 }
 
-/** A pager for bare-array lists: one more page exists while a page comes back full. */
-export const pagerTotal = (page: number, pageSize: number, rows: number): number =>
-  (page - 1) * pageSize + rows + (rows === pageSize ? 1 : 0);
-
 /** A table row: a channel, or in tag mode a tag holding its channels. */
 export interface ChannelRow extends Channel {
   rowKey: string;

@@ -1,12 +1,12 @@
 // /token (spec 3 "Token management"): own tokens with paging and search, add/edit drawer, enable/disable,
 // delete, copy (one or the selected ones) and open the chat page with a token.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Input, Pagination, Space } from '@arco-design/web-react';
+import { Button, Card, Input, Space } from '@arco-design/web-react';
 import { IconCopy, IconPlus, IconSearch } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_OPTIONS } from '@contract/paging';
 import { TokenStatus } from '@contract/roles';
 import { withKeyPrefix, type TokenView } from '@contract/token';
+import { OpenEndedPager } from '../../components/OpenEndedPager';
 import { useApi } from '../../api/ApiProvider';
 import { useModalApi, useNotify } from '../../api/NotifyProvider';
 import { usePageSize } from '../../hooks/use-page-size';
@@ -14,7 +14,7 @@ import { useStatus } from '../status/StatusProvider';
 import { tokenApi } from './token.api';
 import { TokenTable } from './TokenTable';
 import { TokenEditDrawer } from './TokenEditDrawer';
-import { batchCopyText, buildChatLink, copyText, pagerTotal } from './token-display';
+import { batchCopyText, buildChatLink, copyText } from './token-display';
 
 interface Search {
   keyword: string;
@@ -152,20 +152,7 @@ export function TokenPage() {
         onEdit={(token) => setDrawer({ visible: true, token })}
         onDelete={remove}
       />
-      <Pagination
-        style={{ marginTop: 16, justifyContent: 'flex-end' }}
-        current={page}
-        pageSize={pageSize}
-        total={pagerTotal(page, pageSize, rows.length)}
-        sizeCanChange
-        sizeOptions={[...PAGE_SIZE_OPTIONS]}
-        onChange={(p, size) => {
-          if (size !== pageSize) {
-            setPageSize(size);
-            setPage(1);
-          } else setPage(p);
-        }}
-      />
+      <OpenEndedPager page={page} pageSize={pageSize} rows={rows.length} onPage={setPage} onPageSize={setPageSize} />
       <TokenEditDrawer
         visible={drawer.visible}
         token={drawer.token}

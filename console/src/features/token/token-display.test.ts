@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { batchCopyText, buildChatLink, copyText, formatTime, pagerTotal, statusLabelKey, STATUS_COLORS } from './token-display';
+import { batchCopyText, buildChatLink, copyText, formatTime, statusLabelKey, STATUS_COLORS } from './token-display';
 
 describe('token display helpers', () => {
   it('colours and labels every status', () => {
@@ -10,12 +10,6 @@ describe('token display helpers', () => {
   it('formats unix seconds as local date and time to the minute', () => {
     const s = new Date(2030, 0, 2, 3, 4, 5).getTime() / 1000;
     expect(formatTime(s)).toBe('2030-01-02 03:04');
-  });
-  it('estimates a pager total from a bare array', () => {
-    expect(pagerTotal(1, 10, 3)).toBe(3);
-    expect(pagerTotal(1, 10, 10)).toBe(11);
-    expect(pagerTotal(3, 10, 10)).toBe(31);
-    expect(pagerTotal(2, 10, 0)).toBe(10);
   });
   it('fills {key} and {address} in the chat link', () => {
     expect(buildChatLink('https://chat.example.com/#/?key={key}&url={address}', 'abc', 'https://gw.example.com')).toBe(

@@ -24,13 +24,6 @@ export function formatTime(seconds: number): string {
 export const isNever = (expiredTime: number): boolean => expiredTime === TOKEN_NEVER_EXPIRES;
 
 /**
- * A total for the pager when the server answers a bare array (reference §0): the pages seen so far, plus one
- * more page whenever this one came back full.
- */
-export const pagerTotal = (page: number, pageSize: number, rows: number): number =>
-  (page - 1) * pageSize + rows + (rows === pageSize ? 1 : 0);
-
-/**
  * The chat link for a token: `{key}` becomes the key with `sk-`, `{address}` the encoded server address. A link
  * without placeholders gets the ChatGPT-Next-Web style settings fragment, as new-api's console does.
  */
