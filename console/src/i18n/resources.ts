@@ -6,11 +6,13 @@ import tokenZh from '../features/token/token.zh-CN.json';
 import tokenEn from '../features/token/token.en-US.json';
 import channelZh from '../features/channel/channel.zh-CN.json';
 import channelEn from '../features/channel/channel.en-US.json';
+import logZh from '../features/log/log.zh-CN.json';
+import logEn from '../features/log/log.en-US.json';
 
 export type Tree = { [key: string]: string | Tree };
 
 /** [zh-CN, en-US] pairs; add a feature's pair here. */
-const PARTS: Array<[Tree, Tree]> = [[zhCN as Tree, enUS as Tree], [tokenZh as Tree, tokenEn as Tree], [channelZh as Tree, channelEn as Tree]];
+const PARTS: Array<[Tree, Tree]> = [[zhCN as Tree, enUS as Tree], [tokenZh as Tree, tokenEn as Tree], [channelZh as Tree, channelEn as Tree], [logZh as Tree, logEn as Tree]];
 
 const merge = (trees: Tree[]): Tree => Object.assign({}, ...trees);
 

@@ -7,6 +7,7 @@ import { SettingPage } from '../features/setting/SettingPage';
 import { TokenPage } from '../features/token/TokenPage';
 import { ChannelPage } from '../features/channel/ChannelPage';
 import { ChannelEditPage } from '../features/channel/ChannelEditPage';
+import { LogPage } from '../features/log/LogPage';
 
 export interface AppRoute {
   path: string;
@@ -24,6 +25,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/channel', Page: ChannelPage, access: 'login' },
   { path: '/channel/add', Page: ChannelEditPage, access: 'login' },
   { path: '/channel/edit/:id', Page: ChannelEditPage, access: 'login' },
+  { path: '/log', Page: LogPage, access: 'login' },
 ];
 
 export const REGISTERED_PATHS: ReadonlySet<string> = new Set(ROUTES.map((r) => r.path));
