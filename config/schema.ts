@@ -9,6 +9,7 @@ export interface GatewayConfig {
   console: { enabled: boolean; dir: string; embed_origins: string };
   cache: { sync_interval_ms: number };
   rate_limit: { api_count: number; api_window_seconds: number; critical_count: number; critical_window_seconds: number };
+  relay: { connect_timeout_ms: number; response_timeout_ms: number; stream_idle_timeout_ms: number; max_response_mb: number };
   log: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' };
 }
 
@@ -48,6 +49,10 @@ export const rules: Record<string, Rule> = {
   'rate_limit.api_window_seconds': int(1, 86_400),
   'rate_limit.critical_count': int(0, 1_000_000),
   'rate_limit.critical_window_seconds': int(1, 86_400),
+  'relay.connect_timeout_ms': int(100, 600_000),
+  'relay.response_timeout_ms': int(100, 3_600_000),
+  'relay.stream_idle_timeout_ms': int(100, 3_600_000),
+  'relay.max_response_mb': int(1, 1024),
   'log.level': { type: 'string', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactSecrets, secretPieces } from './redact.js';
+import { redactSecrets, redactUpstream, secretPieces } from './redact.js';
 
 describe('redactSecrets', () => {
   it('removes every key line and every part of a composite key', () => {
@@ -15,5 +15,19 @@ describe('redactSecrets', () => {
   });
   it('ignores pieces too short to be secrets', () => {
     expect(secretPieces('ab|cd\n')).toEqual([]);
+  });
+});
+
+describe('redactUpstream', () => {
+  it('removes keys, URLs, the channel host and IP addresses from upstream error text', () => {
+    const text =
+      'Incorrect API key provided: my-secret-key-000. See https://platform.openai.com/account/api-keys. ' +
+      'connect to upstream.example.net failed; 10.1.2.3:8443 refused; Bearer abcdefghijk';
+    const out = redactUpstream(text, secretPieces('my-secret-key-000'), ['upstream.example.net']);
+    for (const s of ['my-secret-key-000', 'platform.openai.com', 'upstream.example.net', '10.1.2.3', 'abcdefghijk']) expect(out).not.toContain(s);
+    expect(out).toContain('Incorrect API key provided');
+  });
+  it('keeps ordinary text, model names with dots included', () => {
+    expect(redactUpstream('The model gpt-4.1 does not exist (v1.2)', [], ['api.x.ai'])).toBe('The model gpt-4.1 does not exist (v1.2)');
   });
 });

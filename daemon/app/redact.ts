@@ -22,3 +22,13 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
     .replace(/\bAIza[0-9A-Za-z_-]{20,}/g, 'AIza***')
     .replace(/\bBearer\s+[A-Za-z0-9._~+/=-]{8,}/gi, 'Bearer ***');
 }
+
+/**
+ * Upstream text shown to a relay's users: secrets as redactSecrets does, and nothing that names an upstream —
+ * the channel's host names, any URL, any IPv4 address (resellers hide where they buy; lessons §1c #20).
+ */
+export function redactUpstream(text: string, secrets: readonly string[], hosts: readonly string[]): string {
+  let out = redactSecrets(text, secrets).replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>)\]]+/gi, '***');
+  for (const h of hosts) if (h.length >= 3) out = out.split(h).join('***');
+  return out.replace(/\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b/g, '***');
+}

@@ -8,6 +8,7 @@ import { consoleStaticPlugin } from '../http/plugins/console-static.js';
 import { noStorePlugin } from '../http/plugins/no-store.js';
 import { embedCorsPlugin } from '../http/plugins/cors.js';
 import { registerApi } from '../http/api.js';
+import relayRoutes from '../relay/relay.routes.js';
 import { randomId } from './random.js';
 
 export interface ServerOptions {
@@ -38,6 +39,7 @@ export async function buildServer(services: Services, opts: ServerOptions = {}):
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
   await registerApi(app);
+  await app.register(relayRoutes);
   for (const plugin of opts.plugins ?? []) await app.register(plugin);
   await app.register(consoleStaticPlugin);
   return app;

@@ -6,6 +6,9 @@ import type { DatabaseType } from '../contract/setup.js';
 import { openOrm, targetOf, type DbKind, type Orm, type OrmTarget } from './orm.js';
 import { systemClock, type Clock } from './clock.js';
 import { CacheEpochs } from './cache/epochs.js';
+import { TokenCache } from './cache/token-cache.js';
+import { UserCache } from './cache/user-cache.js';
+import { ChannelCache } from './cache/channel-cache.js';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './rate-limit/store.js';
 import { sessionSecret, type SecretResult } from './secret.js';
 import { OptionStore } from '../modules/option/option.store.js';
@@ -15,6 +18,7 @@ import { SessionService } from '../modules/session/session.service.js';
 import { ChannelService } from '../modules/channel/channel.service.js';
 import { TokenService } from '../modules/token/token.service.js';
 import { LogService } from '../modules/log/log.service.js';
+import { WalletService } from '../modules/wallet/wallet.service.js';
 import { UsageWriter } from '../relay/usage-writer.js';
 import { VERSION } from './version.js';
 
@@ -28,6 +32,8 @@ export interface Services {
   secret: SecretResult;
   redis?: Redis;
   epochs: CacheEpochs;
+  /** The relay's hot-path snapshots, reloaded when their epoch section moves. */
+  caches: { tokens: TokenCache; users: UserCache; channels: ChannelCache };
   rateLimits: RateLimitStore;
   options: OptionStore;
   setup: SetupService;
@@ -36,6 +42,7 @@ export interface Services {
   channels: ChannelService;
   tokens: TokenService;
   logs: LogService;
+  wallet: WalletService;
   /** Batched log writes; flushed on close. */
   usage: UsageWriter;
   /** Starts the daemon's background work (cache sync, session pruning). CLI commands don't call it. */
@@ -63,6 +70,7 @@ export async function createServices(config: GatewayConfig, opts: ServiceOptions
     const epochs = new CacheEpochs(em);
     const options = new OptionStore(em, epochs);
     await options.load();
+    const caches = { tokens: new TokenCache(em, epochs), users: new UserCache(em, epochs), channels: new ChannelCache(em, epochs) };
     await epochs.prime();
     const databaseType: DatabaseType = target.kind === 'sqlite' ? 'sqlite' : 'postgres';
     const setup = new SetupService(em, options, clock, databaseType, VERSION);
@@ -73,13 +81,14 @@ export async function createServices(config: GatewayConfig, opts: ServiceOptions
     const channels = new ChannelService(em, clock, epochs, options);
     const usage = new UsageWriter(em, { onError: (e) => console.error('writing usage logs failed (will retry):', e) });
     return {
-      config, orm, em, dbKind: target.kind, clock, startTime: clock(), redis, epochs, rateLimits, options, setup,
+      config, orm, em, dbKind: target.kind, clock, startTime: clock(), redis, epochs, caches, rateLimits, options, setup,
       secret: sessionSecret(config.session.secret, config.data_dir),
       users: new UserService(em, clock),
       sessions,
       channels,
       tokens: new TokenService(em, clock, epochs, options),
       logs: new LogService(em, clock),
+      wallet: new WalletService(em, epochs, target.kind),
       usage,
       startBackground(onError) {
         usage.start();

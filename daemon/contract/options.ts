@@ -89,6 +89,11 @@ export const optionRegistry = {
   /** Output tokens reserved per choice when a request sets no max_tokens (reference §4.3; billing/estimate.ts). */
   PreConsumedQuota: num(500, { min: 0, max: 2 ** 30, integer: true }),
   RetryTimes: num(0, { min: 0, max: 10, integer: true }),
+  /** Write a consumption log (type 2) for every relayed call (reference §4.11). */
+  LogConsumeEnabled: bool(true),
+  /** Streams: write an SSE comment `: PING` after this many idle seconds, so proxies keep the connection (reference §5). */
+  'general_setting.ping_interval_enabled': bool(false),
+  'general_setting.ping_interval_seconds': num(60, { min: 1, max: 600, integer: true }),
   // channel health (reference §3.7, §3.8)
   AutomaticDisableChannelEnabled: bool(false),
   AutomaticEnableChannelEnabled: bool(false),

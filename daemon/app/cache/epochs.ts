@@ -9,6 +9,7 @@ export class CacheEpochs {
   private seen = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private listeners = new Map<string, Array<() => Promise<void> | void>>();
+  private inflight: Promise<string[]> | undefined;
 
   constructor(private readonly em: EntityManager) {}
 
@@ -48,14 +49,18 @@ export class CacheEpochs {
     return changed;
   }
 
+  /**
+   * One check now, shared by every caller while it runs (the poll, and a cache that missed a key and wants to know
+   * whether it is merely stale): at most one epoch read is in flight however many misses arrive.
+   */
+  checkNow(): Promise<string[]> {
+    this.inflight ??= this.check().finally(() => (this.inflight = undefined));
+    return this.inflight;
+  }
+
   start(intervalMs: number, onError: (e: unknown) => void): void {
     this.stop();
-    let running = false;
-    this.timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      this.check().catch(onError).finally(() => (running = false));
-    }, intervalMs);
+    this.timer = setInterval(() => void this.checkNow().catch(onError), intervalMs);
     this.timer.unref();
   }
 

@@ -1,8 +1,10 @@
 // The upstream calls channel management makes (model list, test, balance), built and read without I/O.
-// Only what managing channels needs; the relay's provider families (architecture §4.1) own real traffic and can
-// absorb these builders when they arrive.
+// Only what managing channels needs; the relay's provider families (architecture §4.1) own real traffic. The
+// OpenAI-compatible vendor table and the upstream error reader are shared with them (providers/).
 import { effectiveBaseUrl } from '../../contract/channel-types.js';
 import { isEmbeddingModel, testTokenLimit, type UpstreamFailure } from './channel-rules.js';
+import { readUpstreamError } from '../../providers/upstream-error.js';
+import { AZURE_DEFAULT_VERSION, OPENAI_TYPES, openaiApiRoot } from '../../providers/openai/vendors.js';
 
 export interface UpstreamCall {
   url: string;
@@ -22,35 +24,16 @@ export interface ChannelConn {
 
 type Family = 'openai' | 'azure' | 'anthropic' | 'gemini';
 
-/** OpenAI-compatible vendors whose API root is not `{base}/v1`. */
-const OPENAI_ROOTS: Readonly<Record<number, string>> = {
-  17: '/compatible-mode/v1', // Alibaba DashScope
-  26: '/api/paas/v4', // Zhipu GLM-4
-  27: '', // Perplexity
-  45: '/api/v3', // Volcengine Ark
-  46: '/v2', // Baidu Qianfan V2
-};
-
-/** Types that speak an OpenAI-style API (the vendor table of architecture §4.1, as data). */
-const OPENAI_TYPES: ReadonlySet<number> = new Set([
-  1, 4, 6, 7, 8, 9, 10, 12, 13, 17, 19, 20, 22, 25, 26, 27, 31, 38, 39, 40, 42, 43, 45, 46, 47, 48, 53,
-]);
-
 function familyOf(type: number): Family | null {
   if (type === 3) return 'azure';
   if (type === 14) return 'anthropic';
   if (type === 24) return 'gemini';
-  return OPENAI_TYPES.has(type) ? 'openai' : null;
+  return OPENAI_TYPES.includes(type) ? 'openai' : null;
 }
 
-const AZURE_DEFAULT_VERSION = '2024-12-01-preview';
 const ANTHROPIC_VERSION = '2023-06-01';
 
-function openaiRoot(c: ChannelConn): string {
-  const base = effectiveBaseUrl(c.type, c.base_url);
-  if (c.type === 39) return `${base}/client/v4/accounts/${encodeURIComponent(c.other ?? '')}/ai/v1`; // Cloudflare
-  return base + (OPENAI_ROOTS[c.type] ?? '/v1');
-}
+const openaiRoot = (c: ChannelConn): string => openaiApiRoot(c.type, c.base_url, c.other ?? '');
 
 function openaiHeaders(c: ChannelConn): Record<string, string> {
   const h: Record<string, string> = { authorization: `Bearer ${c.key}`, accept: 'application/json' };
@@ -149,24 +132,7 @@ export function testAnswerOk(kind: TestKind, json: unknown): boolean {
 }
 
 /** The error an upstream sent back (OpenAI, Anthropic and Gemini all use `error.message`). Not yet redacted. */
-export function upstreamFailure(status: number, json: unknown, text: string): UpstreamFailure {
-  const o = json as { error?: unknown; message?: unknown } | undefined;
-  const e = (o && typeof o.error === 'object' && o.error !== null ? o.error : undefined) as
-    | { message?: unknown; type?: unknown; code?: unknown; status?: unknown }
-    | undefined;
-  const message =
-    (typeof e?.message === 'string' && e.message) ||
-    (typeof o?.error === 'string' && o.error) ||
-    (typeof o?.message === 'string' && o.message) ||
-    text.replace(/\s+/g, ' ').trim().slice(0, 300) ||
-    `HTTP ${status}`;
-  return {
-    status,
-    message: message.slice(0, 500),
-    type: typeof e?.type === 'string' ? e.type : typeof e?.status === 'string' ? e.status : undefined,
-    code: typeof e?.code === 'string' ? e.code : undefined,
-  };
-}
+export const upstreamFailure = (status: number, json: unknown, text: string): UpstreamFailure => readUpstreamError(status, json, text);
 
 // ---- balance (reference §3.9) ----
 

@@ -508,8 +508,8 @@ export class ChannelService {
     });
   }
 
-  /** Status 3 with the reason and time in other_info (reference §3.7). */
-  private async autoDisable(id: number, reason: string): Promise<void> {
+  /** Status 3 with the reason and time in other_info (reference §3.7); test-all, balances and the relay use it. */
+  async autoDisable(id: number, reason: string): Promise<void> {
     await this.write(async (tx) => {
       const ch = await tx.findOne(ChannelEntity, { id });
       if (!ch || ch.status !== ChannelStatus.enabled) return;

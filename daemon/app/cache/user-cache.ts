@@ -1,0 +1,73 @@
+// Users by id for the relay: what a request needs to know about a token's owner (status, role, group, settings),
+// reloaded when the 'users' epoch moves. Quota is not here: the wallet decides with a conditional update.
+// A miss (a user written by a path that did not bump the epoch) is read from the database once and kept.
+import type { EntityManager } from '@mikro-orm/knex';
+import type { CacheEpochs } from './epochs.js';
+import { LazyLoad } from './lazy-load.js';
+import { num, text } from './rows.js';
+
+export interface CachedUser {
+  id: number;
+  username: string;
+  role: number;
+  status: number;
+  group: string;
+  /** User setting `accept_unset_model_ratio_model`: bill models without a price at the fallback ratio. */
+  acceptUnsetModel: boolean;
+}
+
+interface Row { id: unknown; username: unknown; role: unknown; status: unknown; group: unknown; setting: unknown }
+
+const COLUMNS = 'select id, username, role, status, "group", setting from users where deleted_at is null';
+
+function settingFlag(setting: string, name: string): boolean {
+  if (!setting.trim()) return false;
+  try {
+    const v = (JSON.parse(setting) as Record<string, unknown> | null)?.[name];
+    return v === true || v === 'true';
+  } catch {
+    return false;
+  }
+}
+
+const toCachedUser = (r: Row): CachedUser => ({
+  id: num(r.id), username: text(r.username), role: num(r.role), status: num(r.status), group: text(r.group) || 'default',
+  acceptUnsetModel: settingFlag(text(r.setting), 'accept_unset_model_ratio_model'),
+});
+
+export class UserCache {
+  private byId = new Map<number, CachedUser>();
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly epochs: CacheEpochs,
+  ) {
+    epochs.on('users', () => this.loader.refresh());
+  }
+
+  private readonly loader = new LazyLoad(() => this.read());
+
+  /** Loads now (or waits for the load under way). */
+  load(): Promise<void> {
+    return this.loader.ensure();
+  }
+
+  private async read(): Promise<void> {
+    const rows = await this.em.fork().execute<Row[]>(COLUMNS);
+    this.byId = new Map(rows.map((r) => [num(r.id), toCachedUser(r)]));
+  }
+
+  async get(id: number): Promise<CachedUser | undefined> {
+    await this.load();
+    const hit = this.byId.get(id);
+    if (hit) return hit;
+    await this.epochs.checkNow();
+    const again = this.byId.get(id);
+    if (again) return again;
+    const [row] = await this.em.fork().execute<Row[]>(`${COLUMNS} and id = ?`, [id]);
+    if (!row) return undefined;
+    const user = toCachedUser(row);
+    this.byId.set(id, user);
+    return user;
+  }
+}

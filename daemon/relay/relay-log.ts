@@ -1,0 +1,106 @@
+// The log rows a relayed call leaves (reference §4.11): a consumption row (type 2) with the prices and timings in
+// `other`, or an error row (type 6) when every attempt failed. Built from plain data; the usage writer batches them.
+import { LogType } from '../contract/roles.js';
+import type { Price } from '../billing/prices.js';
+import type { UsageParts } from '../billing/quota.js';
+import { loggedModelName } from '../billing/default-ratios.js';
+import type { LogInsert } from './usage-writer.js';
+
+export interface CallFacts {
+  now: number;
+  userId: number;
+  username: string;
+  tokenId: number;
+  tokenName: string;
+  /** The model the client asked for (billing name). */
+  model: string;
+  group: string;
+  ip: string;
+  isStream: boolean;
+  /** Seconds from request start to the end. */
+  useTime: number;
+  /** Channel ids tried, in order. */
+  tried: number[];
+  channelId: number;
+  channelName: string;
+}
+
+export interface ConsumeFacts extends CallFacts {
+  price: Price;
+  quota: number;
+  parts: UsageParts;
+  zeroUsage: boolean;
+  /** Milliseconds from request start to the first streamed event (stream) or the answer's headers. */
+  frt: number;
+  upstreamModel: string;
+  mapped: boolean;
+  /** How a stream ended when not normally (client_gone, upstream_cut, timeout, upstream_error). */
+  streamEnd?: string;
+  /** Part of the computed charge the balances could not cover. */
+  unpaid: number;
+  reasoningEffort?: string;
+  /** Text appended to the content when no tokens were used at all. */
+  zeroUsageNote: string;
+}
+
+const f2 = (n: number) => n.toFixed(2);
+
+export function consumeLog(c: ConsumeFacts): LogInsert {
+  const p = c.price;
+  const content =
+    p.mode === 'call'
+      ? `模型价格 ${f2(p.priceUsd)}，分组倍率 ${f2(p.groupRatio)}`
+      : `模型倍率 ${f2(p.modelRatio)}，补全倍率 ${f2(p.completionRatio)}，分组倍率 ${f2(p.groupRatio)}`;
+  const other: Record<string, unknown> = {
+    model_ratio: p.mode === 'token' ? p.modelRatio : 0,
+    group_ratio: p.groupRatio,
+    completion_ratio: p.mode === 'token' ? p.completionRatio : 0,
+    cache_tokens: c.parts.cached,
+    cache_ratio: p.mode === 'token' ? p.cacheRatio : 1,
+    model_price: p.mode === 'call' ? p.priceUsd : -1,
+    frt: Math.round(c.frt),
+    is_model_mapped: c.mapped,
+    upstream_model_name: c.upstreamModel,
+    admin_info: { use_channel: c.tried, ...(c.unpaid > 0 ? { unpaid_quota: c.unpaid } : {}) },
+  };
+  if (c.parts.cacheWrite) other.cache_creation_tokens = c.parts.cacheWrite;
+  if (c.parts.reasoning) other.reasoning_tokens = c.parts.reasoning;
+  if (c.reasoningEffort) other.reasoning_effort = c.reasoningEffort;
+  if (c.streamEnd) other.stream_end = c.streamEnd;
+  return {
+    ...base(c),
+    type: LogType.consume,
+    content: c.zeroUsage ? content + c.zeroUsageNote : content,
+    quota: c.quota,
+    prompt_tokens: c.parts.prompt,
+    completion_tokens: c.parts.completion,
+    other: JSON.stringify(other),
+  };
+}
+
+export function errorLog(c: CallFacts & { message: string; status: number; errorType: string; errorCode: string | null }): LogInsert {
+  return {
+    ...base(c),
+    type: LogType.error,
+    content: c.message.slice(0, 1000),
+    quota: 0,
+    other: JSON.stringify({ status_code: c.status, error_type: c.errorType, error_code: c.errorCode, admin_info: { use_channel: c.tried } }),
+  };
+}
+
+function base(c: CallFacts) {
+  return {
+    created_at: c.now,
+    user_id: c.userId,
+    username: c.username,
+    token_id: c.tokenId,
+    token_name: c.tokenName,
+    model_name: loggedModelName(c.model),
+    use_time: c.useTime,
+    is_stream: c.isStream,
+    channel: c.channelId,
+    channel_name: c.channelName,
+    group: c.group,
+    ip: c.ip,
+  };
+}

@@ -1,0 +1,91 @@
+// Server-sent events, read incrementally from upstream bytes and written back out (reference §5). The parser
+// takes chunks cut anywhere (inside a UTF-8 sequence, between "\r" and "\n") and yields whole events; an event's
+// data lines are joined with "\n" exactly as received, so passing an event on changes nothing in it. Comment lines
+// (": ping") are dropped; a line longer than the limit is an error (new-api: 10 MB).
+import type { SseEvent } from '../providers/types.js';
+
+export const MAX_SSE_LINE = 10 * 1024 * 1024;
+
+export class SseLineTooLong extends Error {
+  constructor() {
+    super('an SSE line exceeded the size limit');
+  }
+}
+
+export class SseParser {
+  private decoder = new TextDecoder('utf-8');
+  private buf = '';
+  private afterCR = false;
+  private data: string[] = [];
+  private event: string | undefined;
+
+  constructor(private readonly maxLine = MAX_SSE_LINE) {}
+
+  /** Feeds bytes; returns the events they completed. */
+  push(chunk: Uint8Array): SseEvent[] {
+    return this.lines(this.decoder.decode(chunk, { stream: true }));
+  }
+
+  /** At end of input: a last event not followed by a blank line still counts. */
+  end(): SseEvent[] {
+    const out = this.lines(this.decoder.decode());
+    if (this.buf) {
+      this.line(this.buf, out);
+      this.buf = '';
+    }
+    this.dispatch(out);
+    return out;
+  }
+
+  private lines(text: string): SseEvent[] {
+    const out: SseEvent[] = [];
+    let start = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10 && this.afterCR && i === start && this.buf === '') {
+        // the "\n" of a "\r\n" split across chunks
+        this.afterCR = false;
+        start = i + 1;
+        continue;
+      }
+      this.afterCR = false;
+      if (c === 10 || c === 13) {
+        this.line(this.buf + text.slice(start, i), out);
+        this.buf = '';
+        if (c === 13) {
+          if (text.charCodeAt(i + 1) === 10) i++;
+          else if (i + 1 === text.length) this.afterCR = true;
+        }
+        start = i + 1;
+      }
+    }
+    this.buf += text.slice(start);
+    if (this.buf.length > this.maxLine) throw new SseLineTooLong();
+    return out;
+  }
+
+  private line(line: string, out: SseEvent[]): void {
+    if (line === '') return this.dispatch(out);
+    if (line.charCodeAt(0) === 58) return; // ":" comment
+    const colon = line.indexOf(':');
+    const field = colon < 0 ? line : line.slice(0, colon);
+    let value = colon < 0 ? '' : line.slice(colon + 1);
+    if (value.charCodeAt(0) === 32) value = value.slice(1);
+    if (field === 'data') this.data.push(value);
+    else if (field === 'event') this.event = value;
+  }
+
+  private dispatch(out: SseEvent[]): void {
+    if (this.data.length) out.push(this.event === undefined ? { data: this.data.join('\n') } : { event: this.event, data: this.data.join('\n') });
+    this.data = [];
+    this.event = undefined;
+  }
+}
+
+/** One event as wire text ("event: …\ndata: …\n\n"). */
+export function formatSse(ev: SseEvent): string {
+  const head = ev.event !== undefined ? `event: ${ev.event}\n` : '';
+  return `${head}${ev.data.split('\n').map((l) => `data: ${l}`).join('\n')}\n\n`;
+}
+
+export const SSE_PING = ': PING\n\n';

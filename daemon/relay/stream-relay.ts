@@ -1,0 +1,148 @@
+// Streaming an upstream's SSE answer to the client as it arrives (reference §5; stack.md §5): nothing is buffered
+// beyond the event being parsed, every event is written and flushed at once, and writes wait for a slow client.
+//
+// THE CLIENT-DISCONNECT BILLING RULE (held to by tests/relay/stream.test.ts):
+//   When the client goes away in the middle of a stream, the upstream request is aborted at once (the provider
+//   stops generating) and the call is billed for its input plus the output delivered to the client so far —
+//   never the full estimate, never nothing:
+//     input  = the upstream's prompt_tokens if any usage had arrived, else the locally counted prompt;
+//     output = the upstream's completion_tokens if its final usage had arrived before the disconnect, else the
+//              tokens counted from the text (content, reasoning, tool calls) already written to the client.
+//   "Mid-stream" starts when the client received the first event. A client that leaves before that (while the
+//   gateway still waits for the upstream's first event) has received nothing and is charged nothing.
+//   An upstream stream that breaks off (socket cut, stall beyond the idle limit, in-band error) is billed by the
+//   same rule and is never presented as finished: the client gets an error event in the protocol's shape and the
+//   connection ends, with no `[DONE]`.
+//
+// Until the first event the response is not committed: an upstream that fails before it can still be retried on
+// another channel by the pipeline (fallback only before the first byte).
+import type { FastifyReply } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { Usage } from '../billing/quota.js';
+import type { SseEvent, StreamTransform } from '../providers/types.js';
+import { SSE_PING, SseParser, formatSse } from './sse.js';
+import { classify, type UpstreamResponse } from './upstream-http.js';
+
+export type StreamEnd = 'complete' | 'client_gone' | 'upstream_cut' | 'upstream_error' | 'timeout';
+
+export interface StreamResult {
+  /** The client received at least one event (the response was committed). */
+  started: boolean;
+  /** Ends the response. Left to the caller, so the call is settled before the client sees the end. */
+  close(): void;
+  end: StreamEnd;
+  /** performance.now() of the first upstream event, if any. */
+  firstEventAt: number | null;
+}
+
+export interface StreamOptions {
+  body: UpstreamResponse['body'];
+  transform: StreamTransform;
+  reply: FastifyReply;
+  /** Headers to send with the response (CORS, request id …). */
+  headers: Record<string, string>;
+  /** Write `: PING` after this many idle milliseconds (0: never). */
+  pingMs: number;
+  signal: AbortSignal;
+  /** The usage that will be billed for a complete stream (for a client that asked for the usage chunk). */
+  billedUsage(): Usage;
+  /** Translated texts for the interruption events. */
+  messages: { interrupted: string; timeout: string };
+  now(): number;
+}
+
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+};
+
+export async function relayStream(o: StreamOptions): Promise<StreamResult> {
+  const res: ServerResponse = o.reply.raw;
+  const parser = new SseParser();
+  let started = false;
+  let firstEventAt: number | null = null;
+  let lastWrite = o.now();
+  let ping: NodeJS.Timeout | undefined;
+  const clientGone = () => res.destroyed || (res.writableEnded && !res.writableFinished) || o.signal.aborted;
+
+  const write = async (text: string) => {
+    if (clientGone()) return;
+    lastWrite = o.now();
+    if (!res.write(text)) await new Promise<void>((resolve) => {
+      const done = () => {
+        res.off('drain', done);
+        res.off('close', done);
+        resolve();
+      };
+      res.on('drain', done);
+      res.on('close', done);
+    });
+  };
+  const commit = () => {
+    if (started) return;
+    started = true;
+    o.reply.hijack();
+    res.writeHead(200, { ...o.headers, ...SSE_HEADERS });
+    res.flushHeaders();
+    if (o.pingMs > 0) {
+      ping = setInterval(() => {
+        if (o.now() - lastWrite >= o.pingMs) void write(SSE_PING);
+      }, Math.max(50, Math.floor(o.pingMs / 4)));
+      ping.unref();
+    }
+  };
+  const send = async (events: SseEvent[]) => {
+    if (!events.length) return;
+    commit();
+    await write(events.map(formatSse).join(''));
+  };
+  const finish = (end: StreamEnd): StreamResult => ({
+    started,
+    end,
+    firstEventAt,
+    close() {
+      if (ping) clearInterval(ping);
+      if (started && !res.destroyed && !res.writableEnded) res.end();
+    },
+  });
+
+  let end: StreamEnd | null = null;
+  try {
+    const feed = async (events: SseEvent[]) => {
+      for (const ev of events) {
+        firstEventAt ??= o.now();
+        await send(o.transform.push(ev));
+        if (clientGone()) return;
+      }
+    };
+    for await (const chunk of o.body) {
+      if (clientGone()) break;
+      await feed(parser.push(chunk as Buffer));
+      if (clientGone()) break;
+    }
+    if (!clientGone()) await feed(parser.end());
+  } catch (e) {
+    const kind = o.signal.aborted ? 'aborted' : classify(e).kind;
+    end = kind === 'aborted' ? 'client_gone' : kind === 'timeout' ? 'timeout' : 'upstream_cut';
+  }
+  if (end === null && clientGone()) end = 'client_gone';
+  if (end === 'client_gone') {
+    o.body.destroy();
+    return finish('client_gone');
+  }
+  if (end === null) {
+    if (o.transform.failed) end = 'upstream_error';
+    else if (o.transform.complete) {
+      await send(o.transform.end(o.billedUsage()));
+      return finish('complete');
+    } else end = 'upstream_cut';
+  }
+  o.body.destroy();
+  // Nothing reached the client yet: leave the response uncommitted so the pipeline can try another channel.
+  if (!started) return finish(end);
+  if (end !== 'upstream_error')
+    await send(o.transform.interrupted(end === 'timeout' ? o.messages.timeout : o.messages.interrupted, end === 'timeout' ? 'stream_timeout' : 'stream_interrupted'));
+  return finish(end);
+}
