@@ -44,6 +44,17 @@ const texts = {
   'setup.submitting': { zh: '正在初始化…', en: 'Initialising…' },
   'setup.root_created': { zh: '管理员账号：{username}', en: 'Administrator account: {username}' },
   'setup.nothing_changed': { zh: '未做任何修改。', en: 'Nothing was changed.' },
+  // channel test
+  'channel_test.need_target': { zh: '请指定要测试的渠道 ID，或使用 --all 测试所有已启用和自动禁用的渠道', en: 'give the channel IDs to test, or --all for every enabled and auto-disabled channel' },
+  'channel_test.ids_and_all': { zh: '渠道 ID 和 --all 只能二选一', en: 'give channel IDs or --all, not both' },
+  'channel_test.title': { zh: '测试 {count} 个渠道', en: 'Testing {count} channel(s)' },
+  'channel_test.waiting': { zh: '等待中', en: 'waiting' },
+  'channel_test.testing': { zh: '测试中…', en: 'testing…' },
+  'channel_test.progress': { zh: '已完成 {done}/{count}', en: '{done}/{count} done' },
+  'channel_test.summary': { zh: '通过 {passed} 个，失败 {failed} 个', en: '{passed} passed, {failed} failed' },
+  'channel_test.skipped': { zh: '，跳过 {skipped} 个', en: ', {skipped} skipped' },
+  'channel_test.skipped_line': { zh: '已跳过：{reason}', en: 'skipped: {reason}' },
+  'channel_test.none': { zh: '没有已启用或自动禁用的渠道可供测试', en: 'No enabled or auto-disabled channel to test' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type CliKey = keyof typeof texts;

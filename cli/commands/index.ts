@@ -3,7 +3,8 @@ import type { Command } from 'commander';
 import type { CliIo } from '../io.js';
 import { serveCommand } from './serve.js';
 import { setupCommand } from './setup/setup.command.js';
+import { channelCommand } from './channel/channel.command.js';
 
 export type AddCommand = (program: Command, io: CliIo) => void;
 
-export const commands: readonly AddCommand[] = [serveCommand, setupCommand];
+export const commands: readonly AddCommand[] = [serveCommand, setupCommand, channelCommand];
