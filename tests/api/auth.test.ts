@@ -238,3 +238,31 @@ describe('per-route roles', () => {
     if (!allowed) expect(r.body.message).toBe('No permission: insufficient role');
   });
 });
+
+describe('routes outside /api', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp()));
+  afterAll(() => t.close());
+
+  it('look nobody up unless the route asks (no database work on the relay path)', async () => {
+    const { buildServer } = await import('../../daemon/app/server.js');
+    let lookups = 0;
+    const users = t.services.users;
+    const original = users.findByAccessToken.bind(users);
+    users.findByAccessToken = async (token: string) => {
+      lookups++;
+      return original(token);
+    };
+    const app = await buildServer(t.services, {
+      logger: false,
+      plugins: [async (a) => a.get('/v9/echo', async (req) => ({ actor: req.actor }))],
+    });
+    const r = await app.inject({ method: 'GET', url: '/v9/echo', headers: { authorization: 'Bearer sk-something' } });
+    expect(r.json()).toEqual({ actor: null });
+    expect(lookups).toBe(0);
+    await app.inject({ method: 'GET', url: '/api/user/self', headers: { authorization: 'Bearer x' } });
+    expect(lookups).toBe(1);
+    users.findByAccessToken = original;
+    await app.close();
+  });
+});

@@ -22,8 +22,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preHandler', async (req, reply) => {
     if (req.is404) return; // unmatched paths: the SPA fallback or a JSON 404, never a login demand
     // Secure by default under /api: a route there that names no level needs a signed-in user. Outside /api
-    // (console files; the relay, which checks API keys itself) this hook only attaches an actor when present.
-    const level = req.routeOptions.config?.auth ?? (req.routeOptions.url?.startsWith('/api') ? 'user' : 'public');
+    // (console files; the relay, which checks API keys itself) nothing is looked up unless a route asks: a session
+    // or access-token query per relay call would be a database round trip on the hot path.
+    const configured = req.routeOptions.config?.auth;
+    const underApi = req.routeOptions.url?.startsWith('/api') ?? false;
+    if (!configured && !underApi) return;
+    const level = configured ?? 'user';
     const found = await identify(app, req);
     if (level === 'public') {
       if (found && found.user.status === UserStatus.enabled) req.actor = toActor(found.user);
