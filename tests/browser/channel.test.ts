@@ -12,7 +12,7 @@ import { createServices, type Services } from '../../daemon/app/services.js';
 import { systemActor } from '../../daemon/app/actor.js';
 import { ChannelEntity } from '../../daemon/modules/channel/channel.entity.js';
 import { launchBrowser, screenshot as shoot, trackErrors } from '../helpers/browser.js';
-import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
+import { setupAdmin, startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
 import { startUpstream, type MockUpstream } from '../helpers/upstream.js';
 
 const KEY = 'sk-browser-SECRET-0123456789';
@@ -33,12 +33,7 @@ describe('channel pages in Chromium', () => {
     up = await startUpstream({ keys: [KEY], models: ['gpt-4o-mini', 'gpt-4o', 'mock-model-x'] });
     dataDir = mkdtempSync(join(tmpdir(), 'gw-channel-browser-'));
     gw = await startGatewayProcess({ dataDir });
-    const setup = await fetch(`${gw.url}/api/setup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'admin-pass-123', confirmPassword: 'admin-pass-123', SelfUseModeEnabled: false, DemoSiteEnabled: false }),
-    });
-    expect(((await setup.json()) as { success: boolean }).success).toBe(true);
+    await setupAdmin(gw.url);
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     errors = trackErrors(page);

@@ -11,7 +11,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../config/paths.js';
 import { launchBrowser, screenshot, trackErrors } from '../helpers/browser.js';
-import { freePort, startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
+import { freePort, setupAdmin, startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
 
 const HOST_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>Host portal</title></head>
 <body style="margin:0"><header id="host-header" style="padding:12px;background:#123;color:#fff">Host portal</header>
@@ -55,11 +55,7 @@ describe('the console library embedded in another site', () => {
     hostUrl = `http://127.0.0.1:${hostPort}`;
     dataDir = mkdtempSync(join(tmpdir(), 'gw-embed-'));
     gw = await startGatewayProcess({ dataDir, env: { GATEWAY_CONSOLE_EMBED_ORIGINS: hostUrl } });
-    await fetch(`${gw.url}/api/setup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'admin-pass-123', confirmPassword: 'admin-pass-123' }),
-    });
+    await setupAdmin(gw.url);
     await build({
       root: hostDir,
       logLevel: 'silent',

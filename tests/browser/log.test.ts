@@ -12,7 +12,7 @@ import { createServices, type Services } from '../../daemon/app/services.js';
 import { hashPassword } from '../../daemon/app/password.js';
 import { UserEntity } from '../../daemon/modules/user/user.entity.js';
 import { launchBrowser, screenshot, trackErrors } from '../helpers/browser.js';
-import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
+import { setupAdmin, startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
 
 describe('usage log page in Chromium', () => {
   let dataDir: string;
@@ -26,12 +26,7 @@ describe('usage log page in Chromium', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'gw-log-browser-'));
     gw = await startGatewayProcess({ dataDir });
-    const setup = await fetch(`${gw.url}/api/setup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'admin-pass-123', confirmPassword: 'admin-pass-123', SelfUseModeEnabled: false, DemoSiteEnabled: false }),
-    });
-    expect(((await setup.json()) as { success: boolean }).success).toBe(true);
+    await setupAdmin(gw.url);
 
     side = await createServices(loadConfig({ env: {}, overrides: { data_dir: dataDir, 'log.level': 'silent' } }));
     const em = side.em.fork();

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, trackErrors } from '../helpers/browser.js';
-import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
+import { setupAdmin, startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
 
 describe('token page in Chromium', () => {
   let dataDir: string;
@@ -20,12 +20,7 @@ describe('token page in Chromium', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'gw-token-browser-'));
     gw = await startGatewayProcess({ dataDir });
-    const setup = await fetch(`${gw.url}/api/setup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'admin-pass-123', confirmPassword: 'admin-pass-123', SelfUseModeEnabled: false, DemoSiteEnabled: false }),
-    });
-    expect(((await setup.json()) as { success: boolean }).success).toBe(true);
+    await setupAdmin(gw.url);
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: gw.url });

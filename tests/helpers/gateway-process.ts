@@ -69,3 +69,16 @@ export async function startGatewayProcess(opts: { dataDir: string; databaseUrl?:
       }),
   };
 }
+
+export const TEST_ADMIN = { username: 'admin', password: 'admin-pass-123' } as const;
+
+/** Runs the first-run setup through the API, creating the administrator the browser tests sign in as. */
+export async function setupAdmin(url: string): Promise<void> {
+  const r = await fetch(`${url}/api/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...TEST_ADMIN, confirmPassword: TEST_ADMIN.password, SelfUseModeEnabled: false, DemoSiteEnabled: false }),
+  });
+  const body = (await r.json()) as { success: boolean; message: string };
+  if (!body.success) throw new Error(`setup failed: ${body.message}`);
+}

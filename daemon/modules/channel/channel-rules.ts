@@ -33,29 +33,11 @@ export function isJsonObjectText(s: string): boolean {
 
 export const normaliseBaseUrl = (s: string): string => s.trim().replace(/\/+$/, '');
 
-/** Column values a create or update writes (the key apart: create splits it, update replaces it). */
-export interface ChannelPatch {
-  name?: string;
-  type?: number;
-  openai_organization?: string;
-  test_model?: string;
-  status?: number;
-  weight?: number;
-  base_url?: string;
-  other?: string;
-  models?: string;
-  group?: string;
-  model_mapping?: string;
-  status_code_mapping?: string;
-  priority?: number;
-  auto_ban?: number;
-  other_info?: string;
-  tag?: string | null;
-  setting?: string;
-  param_override?: string;
-  max_input_tokens?: number;
-  mj_type?: string;
-}
+/**
+ * Column values a create or update writes: the input's fields with the lists joined into the stored comma strings
+ * (the key apart: create splits it, update replaces it).
+ */
+export type ChannelPatch = Omit<ChannelInput, 'key' | 'models' | 'group' | 'groups'> & { models?: string; group?: string };
 
 const JSON_FIELDS = [
   ['model_mapping', 'channel.model_mapping_invalid'],
