@@ -44,6 +44,9 @@ export class RelayPipeline {
   async handle(ep: Endpoint, req: FastifyRequest, reply: FastifyReply): Promise<void> {
     const startedAt = performance.now();
     const lang = relayLang(req.headers['accept-language']);
+    // A write made by this process a moment ago (an admin's edit) is in the caches before this call uses them.
+    const refreshing = this.s.epochs.pending;
+    if (refreshing) await refreshing;
     const caller = await authenticate(this.s, apiKeyOf(req.headers), req.ip);
     const inbound = await readInbound(ep, req);
     checkModelAllowed(caller.token, inbound.model);

@@ -99,7 +99,6 @@ export class WalletService {
   }
 
   private async apply(h: Hold, computed: number, delta: number, countRequest: boolean, channelId: number): Promise<SettleResult> {
-    let statusMoved = false;
     const result = await this.em.fork().transactional(async (tx) => {
       let extra = 0;
       if (delta < 0) {
@@ -127,14 +126,10 @@ export class WalletService {
         const y = delta < 0
           ? await tx.execute('update tokens set status = ? where id = ? and status = ? and remain_quota > 0', [TokenStatus.enabled, h.tokenId, TokenStatus.exhausted], 'run')
           : undefined;
-        if (affected(x) || affected(y)) {
-          statusMoved = true;
-          await this.epochs.bump('tokens', tx);
-        }
+        if (affected(x) || affected(y)) await this.epochs.bump('tokens', tx);
       }
       return { charged, unpaid: delta > 0 ? delta - extra : 0, applied: true };
     });
-    if (statusMoved) void this.epochs.checkNow().catch(() => undefined);
     return result;
   }
 
