@@ -21,6 +21,7 @@ describe('relay caches', () => {
     expect(found).toMatchObject({ id: tok.id, userId: uid, status: 1, unlimited: false, remainQuota: 9, group: 'vip', expiredTime: -1 });
     expect([...found!.modelLimits!]).toEqual(['a', 'b']);
     expect(found!.allowIps!.allows('10.1.2.3')).toBe(true);
+    await t.services.epochs.pending; // the refresh the writes above started: from here on, steady state
     const read = vi.spyOn(tokens as unknown as { read: () => Promise<void> }, 'read');
     const check = vi.spyOn(t.services.epochs, 'check');
     for (let i = 0; i < 50; i++) expect((await tokens.get(tok.key))?.id).toBe(tok.id);
