@@ -1,5 +1,6 @@
 // Every message the server sends to people, in Chinese and English. Keys are stable; {name} marks a parameter.
-export const messages = {
+// Core messages live here; a feature module may keep its own `<module>.messages.ts` and add it to `messages` below.
+const coreMessages = {
   // generic
   'generic.bad_request': { zh: '请求参数有误：{detail}', en: 'Invalid request: {detail}' },
   'generic.internal': { zh: '服务器内部错误，请联系管理员', en: 'Internal server error, contact the administrator' },
@@ -138,6 +139,11 @@ export const messages = {
   'relay.model_not_found': { zh: '模型 {model} 不存在', en: 'The model {model} does not exist' },
   'relay.not_offered': { zh: '本站不提供接口 {path}', en: 'The endpoint {path} is not offered here' },
   'relay.log_possible_timeout': { zh: '（可能是上游超时）', en: ' (possibly an upstream timeout)' },
+} as const satisfies Record<string, { zh: string; en: string }>;
+
+/** Every message: the core ones plus each feature's own file (add one spread line per feature). */
+export const messages = {
+  ...coreMessages,
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,15 +1,25 @@
 import { Tabs } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
-import { AccountCard } from './AccountCard';
+import { useSearchParams } from 'react-router-dom';
+import { roleAtLeast } from '@contract/roles';
+import { useUser } from '../auth/UserProvider';
+import { SETTING_TABS } from './setting-tabs';
 
-/** Settings; only the personal tab exists so far (the site tabs arrive with their features). */
+/** /setting?tab=…: the tabs the signed-in role may see (spec 2 §2); an unknown or hidden tab falls back to personal. */
 export function SettingPage() {
   const { t } = useTranslation();
+  const { user } = useUser();
+  const [params, setParams] = useSearchParams();
+  const tabs = SETTING_TABS.filter((tab) => roleAtLeast(user?.role ?? 0, tab.minRole));
+  const wanted = params.get('tab');
+  const active = tabs.find((tab) => tab.key === wanted)?.key ?? 'personal';
   return (
-    <Tabs defaultActiveTab="personal">
-      <Tabs.TabPane key="personal" title={t('setting.personalTab')}>
-        <AccountCard />
-      </Tabs.TabPane>
+    <Tabs activeTab={active} onChange={(key) => setParams({ tab: key }, { replace: true })} lazyload destroyOnHide>
+      {tabs.map(({ key, title, Tab }) => (
+        <Tabs.TabPane key={key} title={t(title)}>
+          <Tab />
+        </Tabs.TabPane>
+      ))}
     </Tabs>
   );
 }
