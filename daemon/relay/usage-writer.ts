@@ -1,7 +1,10 @@
-// Log rows are written in batches off the request path: one insert per batch instead of one per call. A batch
-// that fails stays queued and is tried again; close() writes what is left, so a clean shutdown loses nothing.
+// Log rows are written in batches off the request path: one insert per batch instead of one per call. With the
+// ledger wallet, the balances and counters that moved since the last batch are written in the same transaction.
+// A batch that fails stays queued and is tried again; close() writes what is left, so a clean shutdown loses nothing.
 import type { EntityManager } from '@mikro-orm/knex';
 import { LogEntity, type Log } from '../modules/log/log.entity.js';
+import { LedgerWallet } from '../modules/wallet/ledger-wallet.js';
+import type { CacheEpochs } from '../app/cache/epochs.js';
 
 export type LogInsert = Partial<Omit<Log, 'id'>> & Pick<Log, 'type' | 'created_at'>;
 
@@ -11,6 +14,8 @@ export interface UsageWriterOptions {
   /** Write at once when this many rows wait. */
   maxBatch?: number;
   onError?: (e: unknown) => void;
+  /** The ledger wallet whose moves are written with each batch, and the epochs to bump when a token's status moves. */
+  ledger?: { wallet: LedgerWallet; epochs: CacheEpochs };
 }
 
 export class UsageWriter {
@@ -32,6 +37,11 @@ export class UsageWriter {
     return this.queue.length;
   }
 
+  /** Something is waiting to be written (log rows or ledger moves). */
+  get dirty(): boolean {
+    return this.queue.length > 0 || !!this.opts.ledger?.wallet.dirty;
+  }
+
   add(row: LogInsert): void {
     this.queue.push(row);
     if (this.queue.length >= this.maxBatch) void this.flush().catch((e) => this.opts.onError?.(e));
@@ -49,10 +59,20 @@ export class UsageWriter {
   }
 
   private async writeAll(): Promise<void> {
-    while (this.queue.length) {
+    while (this.dirty) {
       const batch = this.queue.slice(0, this.maxBatch);
-      await this.em.fork().insertMany(LogEntity, batch.map(withDefaults) as Log[]);
-      this.queue.splice(0, batch.length); // only after the insert succeeded
+      const rows = batch.map(withDefaults) as Log[];
+      const ledger = this.opts.ledger;
+      if (ledger)
+        await ledger.wallet.writeBack((moves) =>
+          this.em.fork().transactional(async (tx) => {
+            const tokenStatusMoved = await LedgerWallet.apply(tx, moves);
+            if (rows.length) await tx.insertMany(LogEntity, rows);
+            if (tokenStatusMoved) await ledger.epochs.bump('tokens', tx);
+          }),
+        );
+      else if (rows.length) await this.em.fork().insertMany(LogEntity, rows);
+      this.queue.splice(0, batch.length); // only after the write succeeded
     }
   }
 

@@ -69,16 +69,19 @@ export async function addChannel(t: TestApp, input: ChannelInput & { base_url: s
 export const syncCaches = (t: TestApp) => t.services.epochs.checkNow();
 
 export async function userRow(t: TestApp, id: number) {
+  await t.services.usage.flush(); // the ledger wallet writes balances in batches
   const u = await t.services.em.fork().findOneOrFail(UserEntity, { id });
   return { quota: Number(u.quota), used_quota: Number(u.used_quota), request_count: u.request_count };
 }
 
 export async function tokenRow(t: TestApp, id: number) {
+  await t.services.usage.flush(); // the ledger wallet writes balances in batches
   const k = await t.services.em.fork().findOneOrFail(TokenEntity, { id });
   return { remain_quota: Number(k.remain_quota), used_quota: Number(k.used_quota), status: k.status };
 }
 
 export async function channelRow(t: TestApp, id: number) {
+  await t.services.usage.flush(); // the ledger wallet writes balances in batches
   const c = await t.services.em.fork().findOneOrFail(ChannelEntity, { id });
   return { used_quota: Number(c.used_quota), status: c.status, other_info: c.other_info };
 }

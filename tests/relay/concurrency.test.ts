@@ -10,13 +10,13 @@ import { addChannel, addToken, addUser, channelRow, listen, logsOf, setPrices, t
 /** $0.002 per call × QuotaPerUnit 500000 = 1000 quota per call. */
 const PER_CALL = 1000;
 
-describe('relay: concurrent spending', () => {
+describe.each(['ledger', 'database'] as const)('relay: concurrent spending (%s wallet)', (wallet) => {
   let t: TestApp;
   let up: MockUpstream;
   let base: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ overrides: { 'relay.wallet': wallet } });
     up = await startUpstream();
     base = await listen(t);
     await setPrices(t, { price: { 'fixed-model': 0.002 }, ratio: { 'ratio-model': 1 }, completion: { 'ratio-model': 1 } });

@@ -1,7 +1,7 @@
-// The wallet's side effects (architecture §4.2): quota moves only through conditional atomic SQL, never through a
-// read-modify-write of a cached balance (lessons §1a #1, GHSA-j6gc-4893-qwmp).
-// - reserve: one transaction, `quota = quota - x WHERE quota >= x` on the user and (limited tokens)
-//   `remain_quota = remain_quota - x WHERE remain_quota >= x` on the token; refused when either matches no row, so
+// The database wallet (architecture §4.2), for several instances on one database: quota moves only through
+// conditional atomic SQL, never through a read-modify-write of a cached balance (lessons §1a #1, GHSA-j6gc-4893-qwmp).
+// - reserve: one conditional UPDATE (a transaction of two when a limited token moves too), `quota = quota - x WHERE
+//   quota >= x` on the user and (limited tokens) `remain_quota = remain_quota - x WHERE remain_quota >= x` on the token; refused when either matches no row, so
 //   concurrent calls can never overdraw.
 // - settle: applies billing/settle.ts's decision exactly once per reservation (the in-memory state moves first,
 //   a second settle is a no-op): the delta to user and token, and the counters (used_quota, request_count, the
@@ -14,72 +14,58 @@ import type { DbKind } from '../../app/orm.js';
 import type { CacheEpochs } from '../../app/cache/epochs.js';
 import { TokenStatus } from '../../contract/roles.js';
 import { clampQuota } from '../../billing/bounds.js';
-import { settle as decide, type Outcome, type ReservationState } from '../../billing/settle.js';
-
-export interface Hold {
-  userId: number;
-  /** null: no token (playground). */
-  tokenId: number | null;
-  /** The token has a limit: its remaining quota moves with the user's. */
-  limited: boolean;
-  reserved: number;
-  state: ReservationState;
-}
-
-export type ReserveResult = { ok: true; hold: Hold } | { ok: false; error: 'insufficient_user_quota' | 'pre_consume_token_quota_failed' };
-
-export interface SettleResult {
-  /** Quota finally charged (0 on refund). */
-  charged: number;
-  /** Part of the computed charge the balances could not cover (charged is that much lower). */
-  unpaid: number;
-  applied: boolean;
-}
+import { settle as decide, type Outcome } from '../../billing/settle.js';
+import type { Hold, RefusalReason, ReserveRequest, ReserveResult, SettleResult, Wallet } from './wallet.js';
 
 class Refused extends Error {
-  constructor(readonly error: 'insufficient_user_quota' | 'pre_consume_token_quota_failed') {
+  constructor(readonly error: RefusalReason) {
     super(error);
   }
 }
 
 const affected = (r: unknown): number => Number((r as { affectedRows?: number } | undefined)?.affectedRows ?? 0);
 
-export class WalletService {
+export class DbWallet implements Wallet {
+  readonly mode = 'database' as const;
+
   constructor(
     private readonly em: EntityManager,
     private readonly epochs: CacheEpochs,
     private readonly dbKind: DbKind,
   ) {}
 
-  /** Takes `amount` from the user (and a limited token) or refuses; nothing changes when refused. */
-  async reserve(r: { userId: number; tokenId: number | null; unlimited: boolean; amount: number }): Promise<ReserveResult> {
+  tokenRemain(): undefined {
+    return undefined;
+  }
+
+  async reserve(r: ReserveRequest): Promise<ReserveResult> {
     const amount = clampQuota(r.amount);
     const limited = r.tokenId !== null && !r.unlimited;
+    const hold = (): ReserveResult => ({ ok: true, hold: { userId: r.userId, tokenId: r.tokenId, limited, reserved: amount, state: 'held' } });
+    if (!limited) {
+      // one statement is atomic on its own: no transaction round trips
+      const u = await this.em.fork().execute('update users set quota = quota - ? where id = ? and quota >= ? and quota > 0', [amount, r.userId, amount], 'run');
+      return affected(u) ? hold() : { ok: false, error: 'insufficient_user_quota' };
+    }
     try {
       await this.em.fork().transactional(async (tx) => {
         // quota > 0 too: a user with nothing left is refused even for a free model (reference §4.3).
         const u = await tx.execute('update users set quota = quota - ? where id = ? and quota >= ? and quota > 0', [amount, r.userId, amount], 'run');
         if (!affected(u)) throw new Refused('insufficient_user_quota');
-        if (limited) {
-          const t = await tx.execute(
-            'update tokens set remain_quota = remain_quota - ?, used_quota = used_quota + ? where id = ? and remain_quota >= ?',
-            [amount, amount, r.tokenId, amount],
-            'run',
-          );
-          if (!affected(t)) throw new Refused('pre_consume_token_quota_failed');
-        }
+        const t = await tx.execute(
+          'update tokens set remain_quota = remain_quota - ?, used_quota = used_quota + ? where id = ? and remain_quota >= ?',
+          [amount, amount, r.tokenId, amount],
+          'run',
+        );
+        if (!affected(t)) throw new Refused('pre_consume_token_quota_failed');
       });
     } catch (e) {
       if (e instanceof Refused) return { ok: false, error: e.error };
       throw e;
     }
-    return { ok: true, hold: { userId: r.userId, tokenId: r.tokenId, limited, reserved: amount, state: 'held' } };
+    return hold();
   }
 
-  /**
-   * Ends a reservation: success/partial charge the quota computed from usage, failure refunds it all.
-   * `channelId` (0 = none) gets the charge added to its used_quota. A second call for the same hold does nothing.
-   */
   async settle(h: Hold, outcome: Outcome, channelId: number): Promise<SettleResult> {
     const s = decide({ reserved: h.reserved, state: h.state, hasToken: h.limited }, outcome);
     if (s.kind === 'noop') return { charged: 0, unpaid: 0, applied: false };
@@ -109,8 +95,15 @@ export class WalletService {
         extra = await this.takeUpTo(tx, h, delta);
       }
       const charged = delta > 0 ? h.reserved + extra : computed;
+      let userQuota: number | undefined;
       if (charged > 0 || countRequest) {
-        await tx.execute('update users set used_quota = used_quota + ?, request_count = request_count + ? where id = ?', [charged, countRequest ? 1 : 0, h.userId], 'run');
+        // RETURNING: the balance after this settlement comes back with the write (quota warnings use it), no extra read
+        const [u] = await tx.execute<{ quota: unknown }[]>(
+          'update users set used_quota = used_quota + ?, request_count = request_count + ? where id = ? returning quota',
+          [charged, countRequest ? 1 : 0, h.userId],
+          'all',
+        );
+        if (u) userQuota = Number(u.quota);
         if (channelId > 0) await tx.execute('update channels set used_quota = used_quota + ? where id = ?', [charged, channelId], 'run');
         // An unlimited token's remain is not moved, but its used_quota still tells its owner what it spent.
         if (h.tokenId !== null && !h.limited && charged > 0)
@@ -128,7 +121,7 @@ export class WalletService {
           : undefined;
         if (affected(x) || affected(y)) await this.epochs.bump('tokens', tx);
       }
-      return { charged, unpaid: delta > 0 ? delta - extra : 0, applied: true };
+      return { charged, unpaid: delta > 0 ? delta - extra : 0, applied: true, userQuota };
     });
     return result;
   }
