@@ -2,6 +2,7 @@
 // the URL, never link-local or cloud-metadata addresses, checked on the URL and again on every resolved address
 // at connect time (a hostname that resolves to 169.254.169.254 is refused too), no redirects followed, a time limit
 // and a size limit. Loopback and private networks stay allowed: self-hosted upstreams (Ollama) live there.
+import { proxyDispatcher } from './proxy.js';
 import { isIP, type LookupFunction } from 'node:net';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { Agent, request } from 'undici';
@@ -71,6 +72,32 @@ export function isBlockedAddress(ip: string): boolean {
   return false;
 }
 
+function privateV4(n: number): boolean {
+  return (
+    inV4(n, '127.0.0.0', 8) || // loopback
+    inV4(n, '10.0.0.0', 8) ||
+    inV4(n, '172.16.0.0', 12) ||
+    inV4(n, '192.168.0.0', 16) ||
+    inV4(n, '100.64.0.0', 10) || // carrier-grade NAT
+    inV4(n, '198.18.0.0', 15) // benchmarking
+  );
+}
+
+/**
+ * Loopback and private networks (RFC 1918, CGNAT, IPv6 unique-local): allowed for an administrator's self-hosted
+ * upstream, never for a URL an ordinary user gives, which the server would call inside its own network.
+ */
+export function isPrivateAddress(ip: string): boolean {
+  const n4 = v4(ip);
+  if (n4 !== null) return privateV4(n4);
+  if (!isIP(ip.replace(/^\[|\]$/g, '').split('%')[0])) return false;
+  const g = v6Groups(ip);
+  if (!g) return false;
+  if (g.slice(0, 7).every((x) => x === 0) && g[7] === 1) return true; // ::1
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return privateV4(((g[6] << 16) >>> 0) + g[7]);
+  return (g[0] & 0xfe00) === 0xfc00; // fc00::/7
+}
+
 export type OutboundUrlProblem = 'invalid' | 'scheme' | 'userinfo' | 'blocked';
 
 /** Checks a configured URL before any connection: the reason it is refused, or null. */
@@ -105,6 +132,20 @@ export const guardedLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
+/** The same lookup for URLs from ordinary users: private and loopback addresses are refused too. */
+export const publicLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err, '', 0);
+    const list = addresses as LookupAddress[];
+    if (list.length === 0 || list.some((a) => isBlockedAddress(a.address) || isPrivateAddress(a.address))) {
+      const e = Object.assign(new Error(`address of ${hostname} is not allowed`), { code: 'EADDRBLOCKED' });
+      return callback(e, '', 0);
+    }
+    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+    callback(null, list[0].address, list[0].family);
+  });
+};
+
 export type OutboundErrorKind = 'blocked' | 'timeout' | 'network' | 'too_large';
 
 export class OutboundError extends Error {
@@ -126,6 +167,10 @@ export interface OutboundRequest {
   /** Largest body read; more is an error. Default 4 MiB. */
   maxBytes?: number;
   signal?: AbortSignal;
+  /** A URL an ordinary user gave (a webhook): private networks and loopback are refused as well. */
+  publicOnly?: boolean;
+  /** A channel's own proxy URL (app/proxy.ts); the admin chose it, so it is not checked against the guard. */
+  proxy?: string;
 }
 
 export interface OutboundResponse {
@@ -133,14 +178,26 @@ export interface OutboundResponse {
   text: string;
   /** The body parsed as JSON, or undefined when it is not JSON. */
   json: unknown;
+  /** The body as received (media). */
+  bytes: Buffer;
+  contentType: string;
 }
 
 let agent: Agent | undefined;
 const guardedAgent = () => (agent ??= new Agent({ connect: { lookup: guardedLookup }, keepAliveTimeout: 10_000 }));
+let publicAgent: Agent | undefined;
+const publicOnlyAgent = () => (publicAgent ??= new Agent({ connect: { lookup: publicLookup }, keepAliveTimeout: 10_000 }));
+
+function publicUrlProblem(raw: string): OutboundUrlProblem | null {
+  const problem = outboundUrlProblem(raw);
+  if (problem) return problem;
+  const host = new URL(raw).hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host) ? 'blocked' : null;
+}
 
 /** One guarded request; resolves for any HTTP status, rejects with OutboundError otherwise. */
 export async function outboundRequest(url: string, req: OutboundRequest): Promise<OutboundResponse> {
-  const problem = outboundUrlProblem(url);
+  const problem = req.publicOnly ? publicUrlProblem(url) : outboundUrlProblem(url);
   if (problem) throw new OutboundError('blocked', problem);
   const maxBytes = req.maxBytes ?? 4 * 1024 * 1024;
   const timeout = AbortSignal.timeout(req.timeoutMs);
@@ -151,7 +208,7 @@ export async function outboundRequest(url: string, req: OutboundRequest): Promis
       headers: req.headers,
       body: req.body,
       signal,
-      dispatcher: guardedAgent(),
+      dispatcher: req.proxy ? proxyDispatcher(req.proxy) : req.publicOnly ? publicOnlyAgent() : guardedAgent(),
     });
     const chunks: Buffer[] = [];
     let size = 0;
@@ -163,14 +220,16 @@ export async function outboundRequest(url: string, req: OutboundRequest): Promis
       }
       chunks.push(chunk as Buffer);
     }
-    const text = Buffer.concat(chunks).toString('utf8');
+    const bytes = Buffer.concat(chunks);
+    const text = bytes.toString('utf8');
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {
       json = undefined;
     }
-    return { status: res.statusCode, text, json };
+    const type = res.headers['content-type'];
+    return { status: res.statusCode, text, json, bytes, contentType: (Array.isArray(type) ? type[0] : type) ?? '' };
   } catch (e) {
     if (e instanceof OutboundError) throw e;
     if (timeout.aborted) throw new OutboundError('timeout', `no answer within ${Math.round(req.timeoutMs / 100) / 10} s`);

@@ -34,6 +34,8 @@ export const UserEntity = defineEntity({
     models_ratio: p.text().default(''),
     order_num: p.integer().default(0),
     setting: p.text().default(''),
+    /** Unix seconds of the last quota warning (at most one per two hours, spec 1 §9), claimed by a conditional update. */
+    quota_warned_at: p.bigint('number').default(0),
     /** Bumped on disable, delete, role change and password change: sessions and access tokens issued before die. */
     auth_version: p.integer().default(0),
     created_at: p.bigint('number').default(0),

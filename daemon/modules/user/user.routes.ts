@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ok } from '../../contract/envelope.js';
-import { LoginRequestSchema } from '../../contract/schemas.js';
+import { LoginRequestSchema, TurnstileQuerySchema } from '../../contract/schemas.js';
 import { ServiceError } from '../../app/errors.js';
 import { translate } from '../../i18n/translate.js';
 import { clearSessionCookie, sessionIdOf, setSessionCookie } from '../../http/plugins/auth.js';
@@ -12,8 +12,9 @@ export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { users, sessions, options, config } = app.services;
 
-  app.post('/login', { config: { auth: 'public', rateLimit: 'critical' }, schema: { body: LoginRequestSchema } }, async (req, reply) => {
+  app.post('/login', { config: { auth: 'public', rateLimit: 'critical' }, schema: { body: LoginRequestSchema, querystring: TurnstileQuerySchema } }, async (req, reply) => {
     if (!options.bool('PasswordLoginEnabled')) throw new ServiceError('login.password_disabled');
+    await app.services.turnstile.check(req.query.turnstile, req.ip);
     const user = await users.login(req.body.username, req.body.password);
     // A new id at every sign-in, so a session id planted before sign-in is worthless (session fixation).
     const old = sessionIdOf(req);

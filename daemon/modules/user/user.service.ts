@@ -18,7 +18,7 @@ export class UserService {
     if (!name || !password) throw new ServiceError('login.empty');
     const em = this.em.fork();
     const user = await em.findOne(UserEntity, {
-      $or: [{ username: name }, ...(name.includes('@') ? [{ email: name }] : [])],
+      $or: [{ username: name }, ...(name.includes('@') ? [{ email: name }, { email: name.toLowerCase() }] : [])],
       deleted_at: null,
     });
     if (!user) {

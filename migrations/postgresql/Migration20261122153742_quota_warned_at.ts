@@ -1,0 +1,13 @@
+import { Migration } from '@mikro-orm/migrations';
+
+export class Migration20261122153742_quota_warned_at extends Migration {
+
+  override async up(): Promise<void> {
+    this.addSql(`alter table "users" add column "quota_warned_at" bigint not null default 0;`);
+  }
+
+  override async down(): Promise<void> {
+    this.addSql(`alter table "users" drop column "quota_warned_at";`);
+  }
+
+}
