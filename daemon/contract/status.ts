@@ -44,6 +44,10 @@ export interface PublicStatus {
   orders_invoice_enabled: boolean;
   agent_info_enabled: boolean;
   help_info_enabled: boolean;
+  /** Menus tab toggles of the API address, service status and common questions entries (spec 2 §2). */
+  api_address_enabled: boolean;
+  service_status_enabled: boolean;
+  common_question_enabled: boolean;
   // email and human check
   email_verification: boolean;
   turnstile_check: boolean;
@@ -56,6 +60,9 @@ export interface PublicStatus {
   github_client_id: string;
   linuxdo_oauth: boolean;
   linuxdo_client_id: string;
+  /** Where the console sends the browser to sign in with GitHub / LinuxDO (config `oauth.*.authorize_url`). */
+  github_authorize_url: string;
+  linuxdo_authorize_url: string;
   wechat_login: boolean;
   wechat_qrcode: string;
   telegram_oauth: boolean;

@@ -3,6 +3,10 @@
 export interface RateLimitStore {
   /** Records a hit and answers whether it is allowed. A refused hit is not recorded. */
   hit(key: string, limit: number, windowSeconds: number): Promise<boolean>;
+  /** Whether fewer than `limit` hits are in the window, recording nothing (counts that only some outcomes add to). */
+  peek(key: string, limit: number, windowSeconds: number): Promise<boolean>;
+  /** Records a hit without checking. */
+  record(key: string, windowSeconds: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,6 +34,21 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return true;
   }
 
+  async peek(key: string, limit: number, windowSeconds: number): Promise<boolean> {
+    if (limit <= 0) return true;
+    const from = this.now() - windowSeconds * 1000;
+    const log = (this.logs.get(key) ?? []).filter((t) => t > from);
+    this.logs.set(key, log);
+    return log.length < limit;
+  }
+
+  async record(key: string, windowSeconds: number): Promise<void> {
+    const now = this.now();
+    const log = (this.logs.get(key) ?? []).filter((t) => t > now - windowSeconds * 1000);
+    log.push(now);
+    this.logs.set(key, log);
+  }
+
   private sweep(): void {
     const now = this.now();
     for (const [k, log] of this.logs) if (!log.length || log[log.length - 1] < now - 86_400_000) this.logs.delete(k);
@@ -55,6 +74,15 @@ redis.call('ZADD', key, now, ARGV[5])
 redis.call('EXPIRE', key, ttl)
 return 1`;
 
+const PEEK = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]))
+return redis.call('ZCARD', KEYS[1])`;
+
+const RECORD = `
+redis.call('ZADD', KEYS[1], tonumber(ARGV[1]), ARGV[3])
+redis.call('EXPIRE', KEYS[1], tonumber(ARGV[2]))
+return 1`;
+
 export class RedisRateLimitStore implements RateLimitStore {
   private seq = 0;
   constructor(
@@ -69,6 +97,17 @@ export class RedisRateLimitStore implements RateLimitStore {
     const member = `${now}-${process.pid}-${this.seq++}`;
     const r = await this.redis.eval(SLIDING_LOG, 1, this.prefix + key, now, now - windowSeconds * 1000, limit, windowSeconds + 1, member);
     return Number(r) === 1;
+  }
+
+  async peek(key: string, limit: number, windowSeconds: number): Promise<boolean> {
+    if (limit <= 0) return true;
+    const n = await this.redis.eval(PEEK, 1, this.prefix + key, this.now() - windowSeconds * 1000);
+    return Number(n) < limit;
+  }
+
+  async record(key: string, windowSeconds: number): Promise<void> {
+    const now = this.now();
+    await this.redis.eval(RECORD, 1, this.prefix + key, now, windowSeconds + 1, `${now}-${process.pid}-${this.seq++}`);
   }
 
   async close(): Promise<void> {}

@@ -36,6 +36,12 @@ export class LogService {
     return this.stat(f, { admin: false, userId: actor.id });
   }
 
+  /** How many logs are older than `before` (unix seconds): what clearBefore would delete. */
+  async countBefore(before: number): Promise<number> {
+    const [{ n }] = await this.em.fork().execute<{ n: number | string }[]>('select count(*) as n from logs where created_at < ?', [before]);
+    return Number(n);
+  }
+
   /** Deletes logs older than `before` (unix seconds) in batches; returns how many went. */
   async clearBefore(before: number, onProgress?: (deleted: number) => void): Promise<number> {
     if (!before) throw new ServiceError('log.target_required');

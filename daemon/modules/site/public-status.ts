@@ -1,4 +1,5 @@
-// Builds the public status (spec 1 §3) from the option snapshot. Pure: no secret is ever read here.
+// Builds the public status (spec 1 §3) from the option snapshot. Pure: no secret is ever read here (a secret's
+// presence only, through isSet; public-status.test.ts checks it).
 import type { PublicStatus } from '../../contract/status.js';
 import type { OptionKey } from '../../contract/options.js';
 
@@ -6,11 +7,13 @@ export interface StatusInputs {
   get(key: OptionKey): string;
   bool(key: OptionKey): boolean;
   number(key: OptionKey): number;
+  /** Whether a value is stored, without reading it (secrets). */
+  isSet(key: OptionKey): boolean;
 }
 
 export function buildPublicStatus(
   o: StatusInputs,
-  meta: { version: string; startTime: number; setup: boolean; footerHtml: string },
+  meta: { version: string; startTime: number; setup: boolean; footerHtml: string; authorizeUrls: { github: string; linuxdo: string } },
 ): PublicStatus {
   return {
     version: meta.version,
@@ -27,7 +30,7 @@ export function buildPublicStatus(
     display_in_currency: o.bool('DisplayInCurrencyEnabled'),
     amounts: o.get('Amounts'),
     top_up_link: o.get('TopUpLink'),
-    enable_online_topup: o.get('PayAddress') !== '' && o.get('EpayId') !== '' && o.get('EpayKey') !== '',
+    enable_online_topup: o.get('PayAddress') !== '' && o.get('EpayId') !== '' && o.isSet('EpayKey'),
     enable_drawing: o.bool('DrawingEnabled'),
     enable_task: o.bool('TaskEnabled'),
     enable_data_export: o.bool('DataExportEnabled'),
@@ -50,6 +53,9 @@ export function buildPublicStatus(
     orders_invoice_enabled: o.bool('OrdersInvoiceEnabled'),
     agent_info_enabled: o.bool('AgentInfoEnabled'),
     help_info_enabled: o.bool('HelpInfoEnabled'),
+    api_address_enabled: o.bool('ApiAddressEnabled'),
+    service_status_enabled: o.bool('ServiceStatusEnabled'),
+    common_question_enabled: o.bool('CommonQuestionEnabled'),
     email_verification: o.bool('EmailVerificationEnabled'),
     turnstile_check: o.bool('TurnstileCheckEnabled'),
     turnstile_site_key: o.get('TurnstileSiteKey'),
@@ -60,6 +66,8 @@ export function buildPublicStatus(
     github_client_id: o.get('GitHubClientId'),
     linuxdo_oauth: o.bool('LinuxDOOAuthEnabled'),
     linuxdo_client_id: o.get('LinuxDOClientId'),
+    github_authorize_url: meta.authorizeUrls.github,
+    linuxdo_authorize_url: meta.authorizeUrls.linuxdo,
     wechat_login: o.bool('WeChatAuthEnabled'),
     wechat_qrcode: o.get('WeChatAccountQRCodeImageURL'),
     telegram_oauth: o.bool('TelegramOAuthEnabled'),

@@ -1,0 +1,26 @@
+// /api/option (spec 2 §7): the option lists by role and one-key saves. Rules and scope checks are in the service.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ok } from '../../contract/envelope.js';
+import { OptionUpdateSchema } from '../../contract/schemas.js';
+import { translate } from '../../i18n/translate.js';
+import { OptionService } from './option.service.js';
+
+export default async function optionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const settings = new OptionService(app.services.options);
+  const admin = { config: { auth: 'admin' as const } };
+  const agent = { config: { auth: 'agent' as const } };
+
+  app.get('/all', admin, async () => ok(settings.listAll()));
+  app.get('/agent', agent, async () => ok(settings.listAgent()));
+  app.get('/', agent, async (req) => ok(settings.listFor(req.actor!)));
+  app.put('/', { ...agent, schema: { body: OptionUpdateSchema } }, async (req) => {
+    const r = await settings.update(req.actor!, req.body.key, req.body.value);
+    return ok(r.items, translate(req.lang, r.message));
+  });
+  app.post('/rest_model_ratio', admin, async (req) => {
+    await settings.resetModelRatio(req.actor!);
+    return ok(undefined, translate(req.lang, 'option.model_ratio_reset'));
+  });
+}
