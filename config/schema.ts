@@ -8,8 +8,18 @@ export interface GatewayConfig {
   session: { secret: string; max_age_days: number; secure_cookie: boolean };
   console: { enabled: boolean; dir: string; embed_origins: string };
   cache: { sync_interval_ms: number };
-  rate_limit: { api_count: number; api_window_seconds: number; critical_count: number; critical_window_seconds: number };
-  relay: { connect_timeout_ms: number; response_timeout_ms: number; stream_idle_timeout_ms: number; max_response_mb: number };
+  rate_limit: {
+    api_count: number; api_window_seconds: number; critical_count: number; critical_window_seconds: number;
+    register_count: number; register_window_seconds: number; mail_address_count: number; mail_ip_count: number; mail_window_seconds: number;
+  };
+  turnstile: { verify_url: string };
+  oauth: {
+    github: { authorize_url: string; token_url: string; user_url: string };
+    linuxdo: { authorize_url: string; token_url: string; user_url: string };
+    timeout_ms: number;
+  };
+  relay: { connect_timeout_ms: number; response_timeout_ms: number; stream_idle_timeout_ms: number; max_response_mb: number; wallet: 'auto' | 'ledger' | 'database'; write_interval_ms: number; channel_test_minutes: number; channel_test_pause_ms: number };
+  notify: { webhook_allow_private: boolean };
   log: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' };
 }
 
@@ -21,6 +31,7 @@ export type Rule =
 const int = (min: number, max: number): Rule => ({ type: 'integer', min, max });
 const str: Rule = { type: 'string' };
 const bool: Rule = { type: 'boolean' };
+const httpUrl: Rule = { type: 'string', pattern: /^https?:\/\/\S+$/, hint: 'an http(s) URL' };
 
 /** One rule per leaf key, by dotted path. */
 export const rules: Record<string, Rule> = {
@@ -49,10 +60,28 @@ export const rules: Record<string, Rule> = {
   'rate_limit.api_window_seconds': int(1, 86_400),
   'rate_limit.critical_count': int(0, 1_000_000),
   'rate_limit.critical_window_seconds': int(1, 86_400),
+  'rate_limit.register_count': int(0, 1_000_000),
+  'rate_limit.register_window_seconds': int(1, 86_400),
+  'rate_limit.mail_address_count': int(0, 1_000_000),
+  'rate_limit.mail_ip_count': int(0, 1_000_000),
+  'rate_limit.mail_window_seconds': int(1, 86_400),
+  'turnstile.verify_url': { type: 'string', pattern: /^https?:\/\/\S+$/, hint: 'an http(s) URL' },
+  'oauth.github.authorize_url': httpUrl,
+  'oauth.github.token_url': httpUrl,
+  'oauth.github.user_url': httpUrl,
+  'oauth.linuxdo.authorize_url': httpUrl,
+  'oauth.linuxdo.token_url': httpUrl,
+  'oauth.linuxdo.user_url': httpUrl,
+  'oauth.timeout_ms': int(100, 120_000),
   'relay.connect_timeout_ms': int(100, 600_000),
   'relay.response_timeout_ms': int(100, 3_600_000),
   'relay.stream_idle_timeout_ms': int(100, 3_600_000),
   'relay.max_response_mb': int(1, 1024),
+  'relay.wallet': { type: 'string', oneOf: ['auto', 'ledger', 'database'] },
+  'relay.write_interval_ms': int(50, 60_000),
+  'relay.channel_test_minutes': int(0, 525_600),
+  'relay.channel_test_pause_ms': int(0, 3_600_000),
+  'notify.webhook_allow_private': bool,
   'log.level': { type: 'string', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
 };
 

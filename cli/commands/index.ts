@@ -4,7 +4,10 @@ import type { CliIo } from '../io.js';
 import { serveCommand } from './serve.js';
 import { setupCommand } from './setup/setup.command.js';
 import { channelCommand } from './channel/channel.command.js';
+import { userCommand } from './user/user.command.js';
+import { optionCommand } from './option/option.command.js';
+import { logCommand } from './log/log.command.js';
 
 export type AddCommand = (program: Command, io: CliIo) => void;
 
-export const commands: readonly AddCommand[] = [serveCommand, setupCommand, channelCommand];
+export const commands: readonly AddCommand[] = [serveCommand, setupCommand, channelCommand, userCommand, optionCommand, logCommand];

@@ -10,6 +10,7 @@ import { embedCorsPlugin } from '../http/plugins/cors.js';
 import { registerApi } from '../http/api.js';
 import relayRoutes from '../relay/relay.routes.js';
 import { randomId } from './random.js';
+import { requestLogFields } from './log-serializers.js';
 
 export interface ServerOptions {
   /** Pino logger options; false for none (tests). */
@@ -21,7 +22,8 @@ export interface ServerOptions {
 export async function buildServer(services: Services, opts: ServerOptions = {}): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.log.level },
+    // keys sent as ?key= (Gemini clients) never reach the log
+    logger: opts.logger ?? { level: config.log.level, serializers: { req: requestLogFields } },
     trustProxy: config.server.trust_proxy,
     bodyLimit: config.server.body_limit_mb * 1024 * 1024,
     // Idle keep-alive sockets close on shutdown; busy ones finish their request first.

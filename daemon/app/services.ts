@@ -15,11 +15,25 @@ import { OptionStore } from '../modules/option/option.store.js';
 import { SetupService } from '../modules/setup/setup.service.js';
 import { UserService } from '../modules/user/user.service.js';
 import { SessionService } from '../modules/session/session.service.js';
+import { UserAdminService } from '../modules/user/user-admin.service.js';
 import { ChannelService } from '../modules/channel/channel.service.js';
 import { TokenService } from '../modules/token/token.service.js';
 import { LogService } from '../modules/log/log.service.js';
-import { WalletService } from '../modules/wallet/wallet.service.js';
+import type { Wallet } from '../modules/wallet/wallet.js';
+import { DbWallet } from '../modules/wallet/db-wallet.js';
+import { LedgerWallet } from '../modules/wallet/ledger-wallet.js';
 import { UsageWriter } from '../relay/usage-writer.js';
+import { PricingCache } from '../relay/pricing.js';
+import { channelTestLog } from '../modules/channel/channel-test-log.js';
+import { SelfService } from '../modules/self/self.service.js';
+import { QuotaNotifier } from '../modules/notify/quota-notifier.js';
+import { SmtpMailer, type Mailer } from './mailer.js';
+import { TurnstileVerifier } from './turnstile.js';
+import { VerificationService } from '../modules/verification/verification.service.js';
+import { MailThrottle } from '../modules/account/mail-throttle.js';
+import { EmailCodeService } from '../modules/account/email-code.service.js';
+import { PasswordResetService } from '../modules/account/password-reset.service.js';
+import { RegistrationService } from '../modules/account/registration.service.js';
 import { VERSION } from './version.js';
 
 export interface Services {
@@ -39,12 +53,28 @@ export interface Services {
   setup: SetupService;
   users: UserService;
   sessions: SessionService;
+  /** User management for admins and agents (the /user page and `gateway user`). */
+  userAdmin: UserAdminService;
   channels: ChannelService;
   tokens: TokenService;
   logs: LogService;
-  wallet: WalletService;
+  wallet: Wallet;
   /** Batched log writes; flushed on close. */
   usage: UsageWriter;
+  /** The signed-in user's own account: profile, password, access token, invite code, notification settings. */
+  selfService: SelfService;
+  /** Quota warnings after relay calls (the relay calls afterCharge; it never waits for them). */
+  quotaNotify: QuotaNotifier;
+  /** E-mail through the SMTP options: send({to, subject, html}) throws a ServiceError when not configured or failed. */
+  mailer: Mailer;
+  /** One-time e-mail codes and reset tokens in the database: consume(purpose, email, code) is single-use. */
+  verification: VerificationService;
+  /** Cloudflare Turnstile check (when TurnstileCheckEnabled): check(token, ip) throws when it fails. */
+  turnstile: TurnstileVerifier;
+  registration: RegistrationService;
+  /** GET /api/verification: codes for registration and e-mail binding. */
+  emailCodes: EmailCodeService;
+  passwordReset: PasswordResetService;
   /** Starts the daemon's background work (cache sync, session pruning). CLI commands don't call it. */
   startBackground(onError: (e: unknown) => void): void;
   close(): Promise<void>;
@@ -79,20 +109,58 @@ export async function createServices(config: GatewayConfig, opts: ServiceOptions
     const sessions = new SessionService(em, clock, config.session.max_age_days * 86_400);
     const timers: NodeJS.Timeout[] = [];
     const channels = new ChannelService(em, clock, epochs, options);
-    const usage = new UsageWriter(em, { onError: (e) => console.error('writing usage logs failed (will retry):', e) });
+    const ledger = useLedger(config, target.kind) ? new LedgerWallet(em, epochs) : undefined;
+    const wallet: Wallet = ledger ?? new DbWallet(em, epochs, target.kind);
+    const testPricing = new PricingCache(options);
+    // awaited by the test (one small read), so a CLI that closes right after still has the row queued
+    channels.onTested = (tested) =>
+      rootUser(em)
+        .then((root) => {
+          const row = root && channelTestLog({ ...tested, now: clock(), root }, testPricing.get());
+          if (row) usage.add(row);
+        })
+        .catch((e) => console.error('writing the channel test log failed:', e));
+    const usage = new UsageWriter(em, {
+      intervalMs: config.relay.write_interval_ms,
+      ledger: ledger && { wallet: ledger, epochs },
+      onError: (e) => console.error('writing usage logs failed (will retry):', e),
+    });
+    const quotaNotify = new QuotaNotifier({
+      em, clock, epochs, users: caches.users, options, mailer: new SmtpMailer(options),
+      allowPrivateWebhook: config.notify.webhook_allow_private,
+    });
+    const secret = sessionSecret(config.session.secret, config.data_dir);
+    const mailer = new SmtpMailer(options);
+    const turnstile = new TurnstileVerifier(options, config.turnstile.verify_url);
+    const verification = new VerificationService(em, clock, secret.secret);
+    const rl = config.rate_limit;
+    const throttle = new MailThrottle(rateLimits, { addressCount: rl.mail_address_count, ipCount: rl.mail_ip_count, windowSeconds: rl.mail_window_seconds });
     return {
       config, orm, em, dbKind: target.kind, clock, startTime: clock(), redis, epochs, caches, rateLimits, options, setup,
-      secret: sessionSecret(config.session.secret, config.data_dir),
+      secret,
       users: new UserService(em, clock),
       sessions,
+      userAdmin: new UserAdminService(em, clock, epochs, options, target.kind),
       channels,
       tokens: new TokenService(em, clock, epochs, options),
       logs: new LogService(em, clock),
-      wallet: new WalletService(em, epochs, target.kind),
+      wallet,
       usage,
+      selfService: new SelfService({ em, clock, epochs, options, channels: caches.channels, allowPrivateWebhook: config.notify.webhook_allow_private }),
+      quotaNotify,
+      mailer,
+      verification,
+      turnstile,
+      registration: new RegistrationService({
+        em, clock, options, verification, turnstile, rateLimits, limit: { count: rl.register_count, windowSeconds: rl.register_window_seconds },
+      }),
+      emailCodes: new EmailCodeService({ em, options, mailer, verification, throttle }),
+      passwordReset: new PasswordResetService({ em, options, mailer, verification, sessions, throttle }),
       startBackground(onError) {
         usage.start();
         epochs.start(config.cache.sync_interval_ms, onError);
+        if (config.relay.channel_test_minutes > 0)
+          timers.push(channels.startTestLoop(config.relay.channel_test_minutes * 60_000, config.relay.channel_test_pause_ms, onError));
         const prune = setInterval(() => sessions.pruneExpired().catch(onError), 3_600_000);
         prune.unref();
         timers.push(prune);
@@ -102,6 +170,7 @@ export async function createServices(config: GatewayConfig, opts: ServiceOptions
         timers.forEach(clearInterval);
         await channels.close(); // aborts upstream calls and ends a running test-all
         try {
+          await quotaNotify.idle(); // warnings under way finish (or time out) before the database closes
           await usage.close(); // before the database closes: queued log rows are written, not lost
         } finally {
           await rateLimits.close();
@@ -115,4 +184,17 @@ export async function createServices(config: GatewayConfig, opts: ServiceOptions
     await orm.close(true);
     throw e;
   }
+}
+
+/** The in-memory ledger unless configured otherwise: auto = ledger on SQLite, the database wallet on PostgreSQL. */
+function useLedger(config: GatewayConfig, kind: DbKind): boolean {
+  return config.relay.wallet === 'ledger' || (config.relay.wallet === 'auto' && kind === 'sqlite');
+}
+
+/** The first super admin (new-api's user 1), whom channel tests are logged for. */
+async function rootUser(em: EntityManager): Promise<{ id: number; username: string; group: string } | undefined> {
+  const [r] = await em.fork().execute<{ id: unknown; username: string; group: string }[]>(
+    'select id, username, "group" from users where role >= 100 order by id limit 1',
+  );
+  return r ? { id: Number(r.id), username: r.username, group: r.group || 'default' } : undefined;
 }

@@ -139,6 +139,8 @@ export interface ChannelFetchModelsRequest {
   base_url?: string;
   type: number;
   key: string;
+  /** The form's `other` (Azure api-version, Gemini version, Cloudflare account id) for types whose list needs it. */
+  other?: string;
 }
 
 /** One entry of GET /api/channel/models (OpenAI's model object). */

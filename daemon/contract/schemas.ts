@@ -1,6 +1,7 @@
 // TypeBox schemas for request validation (daemon only; the console imports the plain types beside them).
 import { Type, type TSchema } from 'typebox';
 import { MAX_PAGE_SIZE } from './paging.js';
+import { CONTENT_PREVIEW_MAX } from './content.js';
 
 export const EnvelopeSchema = <T extends TSchema>(data: T) =>
   Type.Object({ success: Type.Boolean(), message: Type.String(), data: Type.Optional(data) });
@@ -41,6 +42,12 @@ export const LogQuerySchema = Type.Object({
 });
 
 export const LogClearQuerySchema = Type.Object({ target_timestamp: Type.Optional(Type.Integer({ minimum: 0 })) });
+
+/** PUT /api/option/ (spec 2 §7); the option service checks key and value and answers with a readable message. */
+export const OptionUpdateSchema = Type.Object({
+  key: Type.String({ maxLength: 128 }),
+  value: Type.Union([Type.String(), Type.Number(), Type.Boolean()]),
+});
 
 // Tokens (spec 3 §7 "Tokens"). Bounds here only stop junk; the service gives the readable messages.
 const TokenFieldsSchema = {
@@ -147,4 +154,42 @@ export const ChannelFetchModelsSchema = Type.Object({
   base_url: Type.Optional(Type.String({ maxLength: 512 })),
   type: Type.Integer(),
   key: Type.String({ maxLength: 1_000_000 }),
+  other: Type.Optional(Type.String({ maxLength: 65_535 })),
+});
+
+// Registration, e-mail codes, password reset (contract/account.ts). Loose on purpose: the services check each field
+// and answer with a message people can read.
+const field = (max: number) => Type.Optional(Type.String({ maxLength: max }));
+export const TurnstileQuerySchema = Type.Object({ turnstile: field(4096) });
+export const EmailQuerySchema = Type.Object({ email: field(255), turnstile: field(4096) });
+export const RegisterRequestSchema = Type.Object({
+  username: field(128),
+  password: field(128),
+  password2: field(128),
+  email: field(255),
+  verification_code: field(64),
+  aff_code: field(64),
+});
+export const PasswordResetConfirmSchema = Type.Object({ email: field(255), token: field(128) });
+
+export const ContentPreviewSchema = Type.Object({
+  text: Type.String({ maxLength: CONTENT_PREVIEW_MAX }),
+  page: Type.Optional(Type.Boolean()),
+});
+
+// The signed-in user's own account (contract/self.ts). Loose on purpose: the self service checks each field and
+// answers with a message people can read.
+export const SelfUpdateSchema = Type.Object({
+  display_name: Type.Optional(Type.String({ maxLength: 256 })),
+  original_password: Type.Optional(Type.String({ maxLength: 128 })),
+  password: Type.Optional(Type.String({ maxLength: 128 })),
+});
+export const AffTransferSchema = Type.Object({ quota: Type.Number() });
+export const NotifySettingsSchema = Type.Object({
+  notify_type: Type.String({ maxLength: 64 }),
+  quota_warning_threshold: Type.Number(),
+  webhook_url: Type.Optional(Type.String({ maxLength: 8192 })),
+  // a string or null; not a Union, which ajv's type coercion would turn null into '' (or '' into null)
+  webhook_secret: Type.Optional(Type.Unknown()),
+  notification_email: Type.Optional(Type.String({ maxLength: 1024 })),
 });

@@ -2,18 +2,32 @@
 import type { FastifyInstance } from 'fastify';
 import setupRoutes from '../modules/setup/setup.routes.js';
 import siteRoutes from '../modules/site/site.routes.js';
+import contentPreviewRoutes from '../modules/site/content-preview.routes.js';
 import userRoutes from '../modules/user/user.routes.js';
+import selfRoutes from '../modules/self/self.routes.js';
+import userAdminRoutes from '../modules/user/user-admin.routes.js';
+import groupRoutes from '../modules/group/group.routes.js';
 import channelRoutes from '../modules/channel/channel.routes.js';
 import tokenRoutes from '../modules/token/token.routes.js';
 import logRoutes from '../modules/log/log.routes.js';
+import optionRoutes from '../modules/option/option.routes.js';
+import oauthRoutes from '../modules/oauth/oauth.routes.js';
+import accountRoutes from '../modules/account/account.routes.js';
 
 export const apiRoutes: Array<[prefix: string, plugin: (app: FastifyInstance) => Promise<void>]> = [
   ['/api/setup', setupRoutes],
   ['/api', siteRoutes],
+  ['/api/content', contentPreviewRoutes],
   ['/api/user', userRoutes],
+  ['/api/user', selfRoutes],
+  ['/api/user', userAdminRoutes],
+  ['/api/group', groupRoutes],
   ['/api/channel', channelRoutes],
   ['/api/token', tokenRoutes],
   ['/api/log', logRoutes],
+  ['/api/option', optionRoutes],
+  ['/api/oauth', oauthRoutes],
+  ['/api', accountRoutes],
 ];
 
 export async function registerApi(app: FastifyInstance): Promise<void> {

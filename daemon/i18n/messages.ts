@@ -1,5 +1,13 @@
 // Every message the server sends to people, in Chinese and English. Keys are stable; {name} marks a parameter.
 // Core messages live here; a feature module may keep its own `<module>.messages.ts` and add it to `messages` below.
+import { oauthMessages } from '../modules/oauth/oauth.messages.js';
+import { userAdminMessages } from '../modules/user/user-admin.messages.js';
+import { selfMessages } from '../modules/self/self.messages.js';
+import { accountMessages } from '../modules/account/account.messages.js';
+import { optionMessages } from '../modules/option/option.messages.js';
+import { relayGuardMessages } from '../relay/guard/guard.messages.js';
+import { channelTypeMessages } from '../modules/channel/channel-types.messages.js';
+import { relayGeminiMessages } from '../relay/gemini.messages.js';
 const coreMessages = {
   // generic
   'generic.bad_request': { zh: '请求参数有误：{detail}', en: 'Invalid request: {detail}' },
@@ -79,6 +87,7 @@ const coreMessages = {
   'channel.model_mapping_invalid': { zh: '模型映射必须是合法的 JSON 格式！', en: 'Model mapping must be valid JSON' },
   'channel.status_code_mapping_invalid': { zh: '状态码复写必须是合法的 JSON 格式！', en: 'Status code mapping must be valid JSON' },
   'channel.setting_invalid': { zh: '渠道额外设置必须是合法的 JSON 格式！', en: 'Channel settings must be valid JSON' },
+  'channel.proxy_invalid': { zh: '渠道额外设置中的代理地址无效：{reason}', en: 'The proxy in the channel settings is not usable: {reason}' },
   'channel.param_override_invalid': { zh: '参数覆盖必须是合法的 JSON 格式！', en: 'Parameter override must be valid JSON' },
   'channel.other_info_invalid': { zh: '渠道附加信息必须是合法的 JSON 格式！', en: 'Channel extra info must be valid JSON' },
   'channel.priority_invalid': { zh: '优先级必须是不小于 {min} 的整数', en: 'Priority must be a whole number of at least {min}' },
@@ -144,7 +153,16 @@ const coreMessages = {
 /** Every message: the core ones plus each feature's own file (add one spread line per feature). */
 export const messages = {
   ...coreMessages,
+  ...optionMessages,
+  ...relayGuardMessages,
+  ...channelTypeMessages,
+  ...relayGeminiMessages,
+  ...oauthMessages,
+  ...selfMessages,
+  ...accountMessages,
+  ...userAdminMessages,
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;
-export type MessageParams = Record<string, string | number>;
+/** A value is the same in every language, or given per language (a channel type's name). */
+export type MessageParams = Record<string, string | number | { zh: string; en: string }>;

@@ -3,5 +3,10 @@ import { messages, type MessageKey, type MessageParams } from './messages.js';
 
 export function translate(lang: Lang, key: MessageKey, params?: MessageParams): string {
   const text: string = messages[key][lang];
-  return params ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m)) : text;
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (m, name: string) => {
+    if (!(name in params)) return m;
+    const v = params[name];
+    return typeof v === 'object' ? v[lang] : String(v);
+  });
 }

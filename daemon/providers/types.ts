@@ -6,7 +6,11 @@ import type { FormData } from 'undici';
 import type { Usage } from '../billing/quota.js';
 import type { CompletionText } from '../billing/token-count.js';
 
-/** The inbound API of a request: OpenAI's, the gateway's public surface. */
+/**
+ * A wire format: the API a client speaks on one inbound endpoint (its "inbound format"), and equally the API a
+ * provider family serves natively. Where they differ, relay/convert/ bridges them (registry.ts composes the adapter).
+ * The protocol is the part before the first dot ('openai' | 'claude' | 'gemini' …): it picks the error shape too.
+ */
 export type WireFormat =
   | 'openai.chat'
   | 'openai.completions'
@@ -18,6 +22,10 @@ export type WireFormat =
   | 'openai.audio.transcriptions'
   | 'openai.audio.translations'
   | 'openai.responses'
+  | 'claude.messages'
+  | 'gemini.generate'
+  | 'gemini.embed'
+  | 'gemini.batch_embed'
   | 'rerank';
 
 /** What an adapter may know about the channel of one attempt (one key line, never the others). */
@@ -38,10 +46,60 @@ export interface UpstreamCall {
   stream: boolean;
   /** The channel's param_override: top-level keys set on the outgoing body after conversion. */
   paramOverride: Record<string, unknown> | null;
+  /** The model name the client asked for (per-model settings such as Claude's extra headers are keyed by it). */
+  clientModel: string;
+  /** Protocol headers the client sent (relay/request-input.ts PROTOCOL_HEADERS), lower-case names. */
+  clientHeaders: Readonly<Record<string, string>>;
+  /** The body as the client sent it (a bridge answers in the client's terms, e.g. embeddings as base64). */
+  clientBody?: InboundBody;
+  /** Prompt tokens counted locally: a converted stream announces them before the upstream's usage arrives. */
+  promptTokens: number;
+  /** Unix seconds when the call started (the `created` of a converted answer). */
+  created: number;
+  /** Relay settings from the options, parsed once per option snapshot. */
+  settings: RelaySettings;
 }
 
-/** A request body as the client sent it: parsed JSON, or a multipart form. */
-export type InboundBody = { kind: 'json'; value: Record<string, unknown> } | { kind: 'form'; value: FormData };
+/** Options the adapters read (spec 2 §3 Model keys), parsed by providers/settings.ts; one section per family. */
+export interface RelaySettings {
+  /** global.pass_through_request_enabled: a same-format body goes upstream exactly as received (reference §6.3). */
+  passThrough: boolean;
+  claude: ClaudeSettings;
+  gemini: GeminiSettings;
+}
+
+export interface ClaudeSettings {
+  /** claude.model_headers_settings: client model name → header → values (merged with the client's, comma-joined). */
+  modelHeaders: ReadonlyMap<string, Readonly<Record<string, readonly string[]>>>;
+  /** claude.default_max_tokens: max_tokens for a request that sets none; `default` for unlisted models. */
+  defaultMaxTokens: ReadonlyMap<string, number>;
+  /** claude.thinking_adapter_enabled: a `-thinking` model suffix turns extended thinking on (and is stripped). */
+  thinkingAdapter: boolean;
+  /** claude.thinking_adapter_budget_tokens_percentage: budget_tokens = percentage × max_tokens. */
+  thinkingBudgetShare: number;
+}
+
+export interface GeminiSettings {
+  /** gemini.safety_settings: harm category → threshold; `default` for the categories not listed. */
+  safety: ReadonlyMap<string, string>;
+  /** gemini.version_settings: upstream model → API version (v1beta, v1 …); `default` for unlisted models. */
+  versions: ReadonlyMap<string, string>;
+  /** gemini.supported_imagine_models: models that answer with images too (responseModalities TEXT + IMAGE). */
+  imagineModels: ReadonlySet<string>;
+  /** gemini.thinking_adapter_enabled: -thinking / -thinking-<N> / -nothinking model suffixes set thinkingConfig. */
+  thinkingAdapter: boolean;
+  /** gemini.thinking_adapter_budget_tokens_percentage: thinkingBudget = percentage × maxOutputTokens. */
+  thinkingBudgetShare: number;
+}
+
+/** Fetches a media URL a client gave (guarded: public addresses only), as base64 with its MIME type. */
+export type MediaFetcher = (url: string) => Promise<{ mimeType: string; data: string }>;
+
+/**
+ * A request body as the client sent it: parsed JSON (with its exact text when pass-through mode kept it), or a
+ * multipart form.
+ */
+export type InboundBody = { kind: 'json'; value: Record<string, unknown>; raw?: string } | { kind: 'form'; value: FormData };
 
 export interface UpstreamRequest {
   url: string;
@@ -58,6 +116,11 @@ export interface Answer {
   output?: CompletionText;
   /** Per-call units actually delivered (images: how many came back); absent: as estimated. */
   count?: number;
+  /**
+   * The answer in the client's format, given the usage that will be billed; sent instead of the upstream's bytes
+   * (a format bridge sets it, so the converted answer reports exactly what is charged).
+   */
+  render?: (billed: Usage) => unknown;
 }
 
 /** One server-sent event. `data` is the exact text received (several lines joined with "\n"). */
@@ -89,6 +152,11 @@ export interface StreamTransform {
 }
 
 export interface EndpointAdapter {
+  /**
+   * The one I/O step an adapter may ask for, run before request(): resolves what the upstream cannot take as sent
+   * (image URLs a Gemini upstream needs inline). Absent: the body goes to request() as received.
+   */
+  prepare?(body: InboundBody, call: UpstreamCall, media: MediaFetcher): Promise<InboundBody>;
   request(body: InboundBody, call: UpstreamCall): UpstreamRequest;
   /** Reads usage from a JSON answer (absent: the answer is binary or text and carries none). */
   answer?(json: unknown, call: UpstreamCall): Answer;

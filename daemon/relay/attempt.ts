@@ -2,13 +2,14 @@
 // family, send it, and either relay the answer to the client (a whole body, or a stream as it arrives) or report
 // why it failed, with the status after the channel's status_code_mapping (reference §3.6) and whether another
 // channel may be tried (retry-policy.ts). Upstream error text is scrubbed of keys and hosts before it goes anywhere.
+import { channelProxy } from '../app/proxy.js';
 import type { FastifyReply } from 'fastify';
 import type { CachedChannel } from '../app/cache/channel-cache.js';
 import { effectiveBaseUrl } from '../contract/channel-types.js';
 import { redactUpstream, secretPieces } from '../app/redact.js';
 import type { Usage } from '../billing/quota.js';
 import { countCompletionTokens, type CompletionText } from '../billing/token-count.js';
-import type { Answer, EndpointAdapter, ProviderFamily, UpstreamCall } from '../providers/types.js';
+import type { Answer, EndpointAdapter, MediaFetcher, ProviderFamily, RelaySettings, UpstreamCall } from '../providers/types.js';
 import type { Endpoint } from './endpoints.js';
 import type { Inbound } from './request-input.js';
 import { mapModel } from './model-mapping.js';
@@ -30,6 +31,12 @@ export interface AttemptContext {
   pingMs: number;
   messages: { interrupted: string; timeout: string };
   now(): number;
+  /** Relay settings of this call's option snapshot (providers/settings.ts). */
+  settings: RelaySettings;
+  /** Unix seconds when the call started. */
+  created: number;
+  /** Fetches media URLs an adapter needs inline (adapter.prepare); shared by the call's attempts. */
+  media: MediaFetcher;
 }
 
 export interface AttemptSuccess {
@@ -90,11 +97,21 @@ export async function attempt(ctx: AttemptContext, ch: CachedChannel, family: Pr
     model: mapped.upstream,
     stream: inbound.stream,
     paramOverride: ch.paramOverride,
+    clientModel: inbound.model,
+    clientHeaders: inbound.headers,
+    clientBody: inbound.body,
+    // counted only if something reads it (a converted stream, or an answer without usage)
+    get promptTokens() {
+      return inbound.promptTokens;
+    },
+    created: ctx.created,
+    settings: ctx.settings,
   };
   const scrub = (text: string) => redactUpstream(text, secretPieces(ch.keys.join('\n')), hostsOf(effectiveBaseUrl(ch.type, ch.baseUrl)));
   let res;
   try {
-    res = await http.send(adapter.request(inbound.body, call), signal);
+    const body = adapter.prepare ? await adapter.prepare(inbound.body, call, ctx.media) : inbound.body;
+    res = await http.send(adapter.request(body, call), signal, channelProxy(ch.setting));
   } catch (e) {
     if (e instanceof UpstreamHttpError) return transportFailure(e, ch.type);
     throw e;
@@ -120,17 +137,20 @@ export async function attempt(ctx: AttemptContext, ch: CachedChannel, family: Pr
   }
   const base = { upstreamModel: mapped.upstream, mapped: mapped.mapped };
   const contentType = header(res.headers, 'content-type');
-  const counted = (output: CompletionText | undefined): Usage => ({
-    promptTokens: inbound.promptTokens,
-    completionTokens: output ? countCompletionTokens(inbound.model, output) : 0,
+  // Local counting (reference §4.7) only fills what the upstream did not report: tokenising costs more CPU than the
+  // whole rest of a call.
+  const withCounted = (reported: Partial<Usage> | null | undefined, output: CompletionText | undefined): Usage => ({
+    ...(reported ?? {}),
+    promptTokens: reported?.promptTokens ?? inbound.promptTokens,
+    completionTokens: reported?.completionTokens ?? (output ? countCompletionTokens(inbound.model, output) : 0),
   });
 
   if (contentType.includes('text/event-stream') && adapter.stream) {
     const transform = adapter.stream(call, { includeUsage: inbound.includeUsage });
-    const billed = (): Usage => ({ ...counted(transform.output), ...(transform.usage ?? {}) });
+    const billed = (): Usage => withCounted(transform.usage, transform.output);
     const sr = await relayStream({
       body: res.body, transform, reply: ctx.reply, headers: ctx.headers, pingMs: ctx.pingMs, signal,
-      billedUsage: billed, messages: ctx.messages, now: ctx.now,
+      billedUsage: billed, messages: ctx.messages, now: ctx.now, framing: inbound.framing,
     });
     if (!sr.started) {
       sr.close();
@@ -156,9 +176,13 @@ export async function attempt(ctx: AttemptContext, ch: CachedChannel, family: Pr
   const json = adapter.answer ? parseJson(buf.toString('utf8')) : undefined;
   if (adapter.answer && json !== undefined) answer = adapter.answer(json, call);
   else if (adapter.answer && contentType.startsWith('text/')) answer = { usage: null, output: { text: buf.toString('utf8') } };
-  const deliver = () => void ctx.reply.status(res.status).header('content-type', contentType || 'application/json').send(buf);
+  const usage: Usage = withCounted(answer.usage, answer.output);
+  // A bridged answer is rewritten in the client's format, reporting the usage that is billed.
+  const deliver = answer.render
+    ? () => void ctx.reply.status(res.status).header('content-type', 'application/json').send(JSON.stringify(answer.render!(usage)))
+    : () => void ctx.reply.status(res.status).header('content-type', contentType || 'application/json').send(buf);
   return {
-    ok: true, deliver, usage: { ...counted(answer.output), ...(answer.usage ?? {}) }, count: answer.count,
+    ok: true, deliver, usage, count: answer.count,
     isStream: contentType.includes('text/event-stream'), firstAt: answeredAt, ...base,
   };
 }

@@ -1,8 +1,8 @@
-// The inbound endpoints of the relay (OpenAI's API, the gateway's public surface) as data: path, wire format,
+// The inbound endpoints of the relay (OpenAI's API and Anthropic's Messages API) as data: path, wire format,
 // body kind, the model used when the request names none (reference §3.3), how prompt tokens are counted for the
 // estimate and for answers without usage (reference §4.7), and per-call units for images (reference §4.4).
 import type { WireFormat } from '../providers/types.js';
-import { countChatPromptTokens, countInputTokens, countTextTokens, ttsPromptTokens } from '../billing/token-count.js';
+import { countChatPromptTokens, countClaudePromptTokens, countInputTokens, countTextTokens, ttsPromptTokens } from '../billing/token-count.js';
 import { imageUnits } from '../billing/prices.js';
 import { isObj, str, type Obj } from '../providers/shape.js';
 
@@ -25,6 +25,11 @@ export interface Endpoint {
   noOutput?: boolean;
   /** Prompt tokens of a JSON request. */
   prompt(body: Obj, model: string): number;
+  /**
+   * For a format with its own field names (Gemini's generationConfig): the request's values under the OpenAI names
+   * the relay reads (max_tokens, n, reasoning_effort), checked and estimated like theirs.
+   */
+  fields?(body: Obj): Record<string, unknown>;
 }
 
 /** Text of Responses API input: a string, or items whose content is a string or parts with `text`. */
@@ -51,6 +56,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     path: '/v1/chat/completions', format: 'openai.chat', body: 'json', streams: true,
     prompt: (b, model) => countChatPromptTokens({ model, messages: b.messages, tools: b.tools, functions: b.functions }),
+  },
+  {
+    path: '/v1/messages', format: 'claude.messages', body: 'json', streams: true,
+    prompt: (b, model) => countClaudePromptTokens({ model, system: b.system, messages: b.messages, tools: b.tools }),
   },
   { path: '/v1/completions', format: 'openai.completions', body: 'json', streams: true, prompt: (b, m) => countInputTokens(m, b.prompt) },
   { path: '/v1/embeddings', format: 'openai.embeddings', body: 'json', noOutput: true, prompt: (b, m) => countInputTokens(m, b.input) },

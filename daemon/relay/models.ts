@@ -20,3 +20,10 @@ export function modelIds(caller: Caller, groupModels: readonly string[]): string
 }
 
 export const modelEntry = (id: string): ModelEntry => ({ id, object: 'model', created: MODEL_CREATED, owned_by: ownerOf.get(id) ?? 'custom' });
+
+/** Anthropic's list shape (newer new-api answers a Claude client with it). */
+export function claudeModelList(ids: readonly string[]) {
+  const createdAt = new Date(MODEL_CREATED * 1000).toISOString();
+  const data = ids.map((id) => ({ type: 'model' as const, id, display_name: id, created_at: createdAt }));
+  return { data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null };
+}

@@ -13,12 +13,16 @@ import { estimateQuota } from '../billing/estimate.js';
 import { translate } from '../i18n/translate.js';
 import type { Lang } from '../i18n/lang.js';
 import { parseKeywords, shouldDisableChannel } from '../modules/channel/channel-rules.js';
+import { typeParams, typesParams } from '../modules/channel/channel-type-params.js';
 import { adapterFor, familyFor } from '../providers/registry.js';
 import type { Endpoint } from './endpoints.js';
-import { readInbound, type Inbound } from './request-input.js';
+import { readInbound, type Inbound, type RouteTarget } from './request-input.js';
+import { mediaFetcher } from './media-fetch.js';
 import { apiKeyOf, authenticate, checkModelAllowed, routingGroup, type Caller } from './relay-auth.js';
 import { RelayError, messageText, refuse, relayLang } from './relay-error.js';
 import { PricingCache } from './pricing.js';
+import { RequestGuards } from './guard/request-guards.js';
+import { RelaySettingsCache } from './relay-settings.js';
 import { maxAttempts } from './retry-policy.js';
 import { selectChannel, type Candidate, type Random } from './select-channel.js';
 import { attempt, type AttemptFailure, type AttemptSuccess } from './attempt.js';
@@ -32,6 +36,8 @@ interface Route {
 
 export class RelayPipeline {
   readonly pricing: PricingCache;
+  private readonly guards: RequestGuards;
+  private readonly settings: RelaySettingsCache;
 
   constructor(
     private readonly s: Services,
@@ -39,22 +45,26 @@ export class RelayPipeline {
     private readonly random: Random = Math.random,
   ) {
     this.pricing = new PricingCache(s.options);
+    this.guards = new RequestGuards(s);
+    this.settings = new RelaySettingsCache(s.options);
   }
 
-  async handle(ep: Endpoint, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  /** `target`: what a route read from the URL (Gemini's model, method and key). */
+  async handle(ep: Endpoint, req: FastifyRequest, reply: FastifyReply, target?: RouteTarget): Promise<void> {
     const startedAt = performance.now();
     const lang = relayLang(req.headers['accept-language']);
     // A write made by this process a moment ago (an admin's edit) is in the caches before this call uses them.
     const refreshing = this.s.epochs.pending;
     if (refreshing) await refreshing;
-    const caller = await authenticate(this.s, apiKeyOf(req.headers), req.ip);
-    const inbound = await readInbound(ep, req);
+    const caller = await authenticate(this.s, target ? target.apiKey : apiKeyOf(req.headers), req.ip);
+    const inbound = await readInbound(ep, req, target);
     checkModelAllowed(caller.token, inbound.model);
     const group = routingGroup(caller, this.pricing.usableGroups(), this.pricing.pricedGroups());
+    await this.guards.check(caller, inbound, group, req, reply); // rate limit, sensitive words (before any reservation)
     const route = await this.route(caller, group, inbound.model, ep);
     const price = this.price(caller, inbound.model, ep);
     const estimate = estimateQuota(
-      { promptTokens: inbound.promptTokens, max_tokens: inbound.maxTokens, max_completion_tokens: inbound.maxCompletionTokens, n: inbound.n, units: inbound.units },
+      { promptTokens: inbound.promptEstimate, max_tokens: inbound.maxTokens, max_completion_tokens: inbound.maxCompletionTokens, n: inbound.n, units: inbound.units },
       price,
       ep.noOutput ? 0 : this.s.options.number('PreConsumedQuota'),
     );
@@ -100,6 +110,7 @@ export class RelayPipeline {
         { kind: ok.streamEnd ? 'partial' : 'success', quota: q.quota, totalTokens: q.quota > 0 ? Math.max(1, q.parts.total) : q.parts.total },
         channel!.id,
       );
+      if (settled.charged > 0) this.s.quotaNotify.afterCharge(caller.user.id, settled.userQuota); // never waits, never throws
       if (this.s.options.bool('LogConsumeEnabled'))
         this.s.usage.add(consumeLog({
           ...facts, isStream: facts.isStream || ok.isStream, price, quota: settled.charged, parts: q.parts, zeroUsage: q.zeroUsage,
@@ -117,6 +128,8 @@ export class RelayPipeline {
     await cache.load();
     if (caller.pinnedChannel !== null) {
       const ch = cache.channel(caller.pinnedChannel);
+      if (ch && ch.status === ChannelStatus.enabled && !familyFor(ch.type))
+        throw refuse(400, 'relay.channel_pin_type_unsupported', { channel: ch.id, ...typeParams(ch.type) }, 'channel_type_unsupported');
       if (!ch || ch.status !== ChannelStatus.enabled || !adapterFor(ch.type, ep.format))
         throw refuse(400, 'relay.channel_pin_invalid', { id: caller.pinnedChannel }, 'channel_invalid');
       return { candidates: [{ channelId: ch.id, priority: 0, weight: 0 }], pinned: true };
@@ -132,7 +145,14 @@ export class RelayPipeline {
       const ch = cache.channel(c.channelId);
       return ch !== undefined && adapterFor(ch.type, ep.format) !== undefined;
     });
-    if (!usable.length) throw refuse(503, 'relay.no_channel_for_endpoint', { model, group, path: ep.path }, 'model_not_found');
+    if (!usable.length) {
+      // Say why: every channel is of a type no family relays (kept for a later version, or imported), or some
+      // family relays them but not this endpoint.
+      const types = all.map((c) => cache.channel(c.channelId)?.type).filter((t): t is number => t !== undefined);
+      if (types.length && types.every((t) => !familyFor(t)))
+        throw refuse(503, 'relay.channel_type_unsupported', { model, group, ...typesParams(types) }, 'channel_type_unsupported');
+      throw refuse(503, 'relay.no_channel_for_endpoint', { model, group, path: ep.path }, 'model_not_found');
+    }
     return { candidates: usable, pinned: false };
   }
 
@@ -154,6 +174,9 @@ export class RelayPipeline {
       pingMs: this.s.options.bool('general_setting.ping_interval_enabled') ? this.s.options.number('general_setting.ping_interval_seconds') * 1000 : 0,
       messages: { interrupted: translate(lang, 'relay.stream_interrupted'), timeout: translate(lang, 'relay.stream_timeout') },
       now: () => performance.now(),
+      settings: this.settings.get(),
+      created: this.s.clock(),
+      media: mediaFetcher({ signal }),
     };
     let last: { result: AttemptFailure; channel: CachedChannel } | undefined;
     for (let i = 0; i < max && !signal.aborted; i++) {
@@ -162,7 +185,7 @@ export class RelayPipeline {
       if (!ch) break;
       tried.push(ch.id);
       const family = familyFor(ch.type)!;
-      const result = await attempt(ctx, ch, family, family.endpoints[ep.format]!);
+      const result = await attempt(ctx, ch, family, adapterFor(ch.type, ep.format)!);
       if (result.ok) return { result, channel: ch };
       last = { result, channel: ch };
       await this.maybeDisable(ch, result);

@@ -1,4 +1,4 @@
-// Who is calling (reference §2.4, §2.5, §3.3): the API key from `Authorization: Bearer sk-…`, the token and its
+// Who is calling (reference §2.4, §2.5, §3.3): the API key from `Authorization: Bearer sk-…` (or `x-api-key`), the token and its
 // owner from the hot-path caches, and the token's own limits (IP allow-list, models, group). Every refusal is an
 // OpenAI-shaped error with new-api's status; keys in messages are masked (sk-abc***xyz).
 import { TokenStatus, UserStatus, roleAtLeast } from '../contract/roles.js';
@@ -16,11 +16,10 @@ export interface Caller {
   pinnedChannel: number | null;
 }
 
-/** The key from `Authorization` (with or without `Bearer `), or '' when absent. */
+/** The key from `Authorization` (with or without `Bearer `), else Anthropic's `x-api-key`; '' when absent. */
 export function apiKeyOf(headers: Record<string, string | string[] | undefined>): string {
-  const raw = headers.authorization;
-  const value = (Array.isArray(raw) ? raw[0] : raw) ?? '';
-  return value.replace(/^Bearer\s+/i, '').trim();
+  const first = (v: string | string[] | undefined) => ((Array.isArray(v) ? v[0] : v) ?? '').trim();
+  return first(headers.authorization).replace(/^Bearer\s+/i, '').trim() || first(headers['x-api-key']);
 }
 
 export async function authenticate(s: Services, rawKey: string, ip: string): Promise<Caller> {
@@ -30,7 +29,8 @@ export async function authenticate(s: Services, rawKey: string, ip: string): Pro
   const token = parsed.ok ? await s.caches.tokens.get(parsed.key) : undefined;
   if (!parsed.ok || !token) throw refuse(401, 'relay.token_invalid', { key: masked }, 'invalid_api_key');
   const status = effectiveStatus(
-    { status: token.status, expired_time: token.expiredTime, remain_quota: token.remainQuota, unlimited_quota: token.unlimited },
+    // the ledger wallet is ahead of the snapshot (and of the database) for a token in use
+    { status: token.status, expired_time: token.expiredTime, remain_quota: s.wallet.tokenRemain(token.id) ?? token.remainQuota, unlimited_quota: token.unlimited },
     s.clock(),
   );
   if (status !== token.status) {

@@ -63,7 +63,10 @@ export function consumeLog(c: ConsumeFacts): LogInsert {
     upstream_model_name: c.upstreamModel,
     admin_info: { use_channel: c.tried, ...(c.unpaid > 0 ? { unpaid_quota: c.unpaid } : {}) },
   };
-  if (c.parts.cacheWrite) other.cache_creation_tokens = c.parts.cacheWrite;
+  if (c.parts.cacheWrite) {
+    other.cache_creation_tokens = c.parts.cacheWrite;
+    if (p.mode === 'token') other.cache_creation_ratio = p.cacheCreationRatio; // reference §4.11 (Claude)
+  }
   if (c.parts.reasoning) other.reasoning_tokens = c.parts.reasoning;
   if (c.reasoningEffort) other.reasoning_effort = c.reasoningEffort;
   if (c.streamEnd) other.stream_end = c.streamEnd;

@@ -1,13 +1,16 @@
 // The OpenAI-compatible relay under /v1 (reference §1.4): an encapsulated plugin with its own CORS (every origin,
 // no cookies: keys travel in headers), its own error shape, a raw multipart body for the upload endpoints, and
-// one handler per endpoint of endpoints.ts, all running the same pipeline.
+// one handler per endpoint of endpoints.ts, all running the same pipeline. Gemini's /v1beta API: gemini.routes.ts.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UpstreamHttp } from './upstream-http.js';
 import { RelayPipeline } from './pipeline.js';
 import { ENDPOINTS } from './endpoints.js';
-import { RelayError, errorBody, refuse, relayLang } from './relay-error.js';
+import { RelayError, refuse, relayLang } from './relay-error.js';
+import { errorBodyFor } from './error-shapes.js';
+import { rawBodies } from './request-input.js';
 import { apiKeyOf, authenticate, routingGroup } from './relay-auth.js';
-import { modelEntry, modelIds } from './models.js';
+import { claudeModelList, modelEntry, modelIds } from './models.js';
+import { geminiKeyOf, geminiModelList, isGeminiClient, registerGeminiRoutes } from './gemini.routes.js';
 
 /** Endpoints new-api answers with 501 `api_not_implemented` (reference §1.4): not offered by this gateway either. */
 const NOT_OFFERED: Array<[method: 'GET' | 'POST' | 'DELETE', path: string]> = [
@@ -17,7 +20,7 @@ const NOT_OFFERED: Array<[method: 'GET' | 'POST' | 'DELETE', path: string]> = [
 ];
 
 function sendError(e: RelayError, req: FastifyRequest, reply: FastifyReply) {
-  return reply.status(e.status).send(errorBody(e, relayLang(req.headers['accept-language']), req.id));
+  return reply.status(e.status).send(errorBodyFor(req.routeOptions.config?.relayFormat, e, relayLang(req.headers['accept-language']), req.id));
 }
 
 export default async function relayRoutes(app: FastifyInstance): Promise<void> {
@@ -44,6 +47,12 @@ export default async function relayRoutes(app: FastifyInstance): Promise<void> {
 
   // Uploads are read whole (within the server's body limit) and passed on as a form.
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  // JSON as usual; in pass-through mode (reference §6.3) the exact text is kept too, to be sent on unchanged.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (s.options.bool('global.pass_through_request_enabled')) rawBodies.set(req, body as string);
+    json(req, body as string, done);
+  });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof RelayError) return sendError(err, req, reply);
@@ -54,20 +63,29 @@ export default async function relayRoutes(app: FastifyInstance): Promise<void> {
     return sendError(new RelayError(500, { key: 'generic.internal' }, 'new_api_error', 'internal_error'), req, reply);
   });
 
-  for (const ep of ENDPOINTS) app.post(ep.path, (req, reply) => pipeline.handle(ep, req, reply));
+  for (const ep of ENDPOINTS) app.post(ep.path, { config: { relayFormat: ep.format } }, (req, reply) => pipeline.handle(ep, req, reply));
 
-  const listFor = async (req: FastifyRequest) => {
-    const caller = await authenticate(s, apiKeyOf(req.headers), req.ip);
+  const listFor = async (req: FastifyRequest, key = apiKeyOf(req.headers)) => {
+    const caller = await authenticate(s, key, req.ip);
     const group = routingGroup(caller, pricing.usableGroups(), pricing.pricedGroups());
     await s.caches.channels.load();
     return modelIds(caller, s.caches.channels.models(group));
   };
-  app.get('/v1/models', async (req) => ({ object: 'list', data: (await listFor(req)).map(modelEntry) }));
+  app.get('/v1/models', async (req) => {
+    // newer new-api: Google's list shape for a Gemini client (its key header or ?key=)
+    if (isGeminiClient(req)) return geminiModelList(await listFor(req, geminiKeyOf(req)));
+    const ids = await listFor(req);
+    // newer new-api: Anthropic's list shape for a Claude client (both of its headers present)
+    if (req.headers['x-api-key'] && req.headers['anthropic-version']) return claudeModelList(ids);
+    return { object: 'list', data: ids.map(modelEntry) };
+  });
   app.get<{ Params: { model: string } }>('/v1/models/:model', async (req) => {
     const model = req.params.model;
     if (!(await listFor(req)).includes(model)) throw new RelayError(404, { key: 'relay.model_not_found', params: { model } }, 'invalid_request_error', 'model_not_found');
     return modelEntry(model);
   });
+
+  registerGeminiRoutes(app, pipeline, listFor);
 
   for (const [method, path] of NOT_OFFERED)
     app.route({ method, url: path, handler: async (req) => {

@@ -25,6 +25,12 @@ import { classify, type UpstreamResponse } from './upstream-http.js';
 
 export type StreamEnd = 'complete' | 'client_gone' | 'upstream_cut' | 'upstream_error' | 'timeout';
 
+/**
+ * How events are written: server-sent events, or (Gemini's streamGenerateContent without `alt=sse`) one JSON array
+ * whose elements are the events' data, opened with the first one and closed when the response ends.
+ */
+export type StreamFraming = 'sse' | 'json-array';
+
 export interface StreamResult {
   /** The client received at least one event (the response was committed). */
   started: boolean;
@@ -49,6 +55,7 @@ export interface StreamOptions {
   /** Translated texts for the interruption events. */
   messages: { interrupted: string; timeout: string };
   now(): number;
+  framing?: StreamFraming;
 }
 
 const SSE_HEADERS = {
@@ -61,6 +68,9 @@ const SSE_HEADERS = {
 export async function relayStream(o: StreamOptions): Promise<StreamResult> {
   const res: ServerResponse = o.reply.raw;
   const parser = new SseParser();
+  const jsonArray = o.framing === 'json-array';
+  let written = 0;
+  const frame = (ev: SseEvent) => (jsonArray ? `${written++ === 0 ? '[' : '\n,\r\n'}${ev.data}` : formatSse(ev));
   let started = false;
   let firstEventAt: number | null = null;
   let lastWrite = o.now();
@@ -84,11 +94,11 @@ export async function relayStream(o: StreamOptions): Promise<StreamResult> {
     if (started) return;
     started = true;
     o.reply.hijack();
-    res.writeHead(200, { ...o.headers, ...SSE_HEADERS });
+    res.writeHead(200, { ...o.headers, ...SSE_HEADERS, ...(jsonArray ? { 'content-type': 'application/json; charset=utf-8' } : {}) });
     res.flushHeaders();
     if (o.pingMs > 0) {
       ping = setInterval(() => {
-        if (o.now() - lastWrite >= o.pingMs) void write(SSE_PING);
+        if (o.now() - lastWrite >= o.pingMs) void write(jsonArray ? '\n' : SSE_PING); // whitespace keeps JSON valid
       }, Math.max(50, Math.floor(o.pingMs / 4)));
       ping.unref();
     }
@@ -96,7 +106,7 @@ export async function relayStream(o: StreamOptions): Promise<StreamResult> {
   const send = async (events: SseEvent[]) => {
     if (!events.length) return;
     commit();
-    await write(events.map(formatSse).join(''));
+    await write(events.map(frame).join(''));
   };
   const finish = (end: StreamEnd): StreamResult => ({
     started,
@@ -104,7 +114,7 @@ export async function relayStream(o: StreamOptions): Promise<StreamResult> {
     firstEventAt,
     close() {
       if (ping) clearInterval(ping);
-      if (started && !res.destroyed && !res.writableEnded) res.end();
+      if (started && !res.destroyed && !res.writableEnded) res.end(jsonArray ? '\n]' : undefined);
     },
   });
 

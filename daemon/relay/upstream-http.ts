@@ -4,6 +4,7 @@
 // limit on answers read whole. Errors come back classified, never as raw socket text.
 import { Agent, request, type Dispatcher, type FormData } from 'undici';
 import { guardedLookup, outboundUrlProblem } from '../app/outbound.js';
+import { proxyDispatcher } from '../app/proxy.js';
 
 export interface UpstreamHttpOptions {
   connectTimeoutMs: number;
@@ -44,7 +45,8 @@ export class UpstreamHttp {
     });
   }
 
-  async send(req: { url: string; method: 'POST' | 'GET'; headers: Record<string, string>; body?: string | FormData }, signal: AbortSignal): Promise<UpstreamResponse> {
+  /** `proxy`: the channel's own proxy URL (app/proxy.ts), '' for a direct connection. */
+  async send(req: { url: string; method: 'POST' | 'GET'; headers: Record<string, string>; body?: string | FormData }, signal: AbortSignal, proxy = ''): Promise<UpstreamResponse> {
     const problem = outboundUrlProblem(req.url);
     if (problem) throw new UpstreamHttpError('blocked', problem);
     try {
@@ -53,7 +55,7 @@ export class UpstreamHttp {
         headers: req.headers,
         body: req.body,
         signal,
-        dispatcher: this.agent,
+        dispatcher: proxy ? proxyDispatcher(proxy, { connectTimeoutMs: this.opts.connectTimeoutMs }) : this.agent,
         headersTimeout: this.opts.responseTimeoutMs,
         bodyTimeout: this.opts.idleTimeoutMs,
       });

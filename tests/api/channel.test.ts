@@ -347,8 +347,8 @@ describe('channel management', () => {
       expect((await api('POST', '/api/channel/fetch_models', { base_url: 'http://169.254.169.254', type: 1, key: KEY })).body.message)
         .toMatch(/^The base URL must be an http\(s\) URL/);
       expect((await api('POST', '/api/channel/fetch_models', { type: 2, key: KEY })).body.message)
-        .toBe('Fetching the model list is not supported for this channel type');
-      expect((await api('POST', '/api/channel/fetch_models', { type: 8, key: KEY })).body.message).toBe('This channel type needs a base URL');
+        .toBe('Channel type Midjourney Proxy (#2) has no model list to fetch; enter the models by hand');
+      expect((await api('POST', '/api/channel/fetch_models', { type: 47, key: KEY })).body.message).toBe('This channel type needs a base URL');
     });
 
     it('tests a channel with a real chat call: time in seconds, response_time and test_time stored', async () => {
@@ -370,6 +370,21 @@ describe('channel management', () => {
       expect(up.requests.at(-1)!.path).toBe('/v1/embeddings');
     });
 
+    it('logs a successful test for the root user as "模型测试" with its cost, without charging anyone', async () => {
+      const ch = await create({ name: 'logged-test', test_model: 'gpt-4o' });
+      up.on('POST /v1/chat/completions', reply.json(200, { choices: [{ message: { content: 'hi' } }], usage: { prompt_tokens: 9, completion_tokens: 4, total_tokens: 13 } }));
+      const quotaBefore = Number((await em().findOneOrFail(UserEntity, { username: 'admin' })).quota);
+      expect((await api('GET', `/api/channel/test/${ch.id}`)).body.success).toBe(true);
+      await expect.poll(async () => {
+        await t.services.usage.flush();
+        return em().getConnection().execute<{ token_name: string; quota: number; prompt_tokens: number; completion_tokens: number; username: string }[]>(
+          'select token_name, quota, prompt_tokens, completion_tokens, username from logs where channel = ? and type = 2', [ch.id]);
+      }).toMatchObject([{ token_name: '模型测试', prompt_tokens: 9, completion_tokens: 4, username: 'admin' }]);
+      const [row] = await em().getConnection().execute<{ quota: unknown }[]>('select quota from logs where channel = ? and type = 2', [ch.id]);
+      expect(Number(row.quota)).toBeGreaterThan(0); // gpt-4o has a default ratio
+      expect(Number((await em().findOneOrFail(UserEntity, { username: 'admin' })).quota)).toBe(quotaBefore);
+    });
+
     it('reports a failed test with the time, without the key', async () => {
       const ch = await create({ key: WRONG });
       const r = await api('GET', `/api/channel/test/${ch.id}`);
@@ -383,7 +398,7 @@ describe('channel management', () => {
       up.on('POST /v1/chat/completions', reply.serverError());
       expect((await api('GET', `/api/channel/test/${good.id}`)).body.message).toMatch(/HTTP 500: The server had an error/);
       const claudeLike = await create({ type: 2, base_url: up.url });
-      expect((await api('GET', `/api/channel/test/${claudeLike.id}`)).body.message).toBe('Testing is not supported for this channel type');
+      expect((await api('GET', `/api/channel/test/${claudeLike.id}`)).body.message).toBe('Channel type Midjourney Proxy (#2) cannot be tested');
     });
 
     it('tests all channels in the background: auto-disables a bad key, re-enables after it is fixed', async () => {
@@ -426,6 +441,41 @@ describe('channel management', () => {
       await t.services.options.set({ AutomaticEnableChannelEnabled: 'false', ChannelDisableThreshold: '5' });
     });
 
+    it('the background test loop tests every channel on its own, one at a time, and applies the rules', async () => {
+      await api('DELETE', '/api/channel/disabled');
+      await api('POST', '/api/channel/batch', { ids: ((await api('GET', '/api/channel/?p=0&page_size=100')).body.data as { id: number }[]).map((c) => c.id) });
+      await t.services.options.set({ AutomaticDisableChannelEnabled: 'true', AutomaticEnableChannelEnabled: 'true', ChannelDisableThreshold: '5' });
+      const good = await create({ name: 'loop-good' });
+      const bad = await create({ name: 'loop-bad', key: WRONG });
+      const good2 = await create({ name: 'loop-good-2', key: KEY2 });
+      const get = async (id: number) => (await api('GET', `/api/channel/${id}`)).body.data;
+      // the mock answers a wrong key itself, so this sees the two good channels' calls: good, then good2 in round one
+      const seen: number[] = [];
+      up.on('POST /v1/chat/completions', (req, res) => {
+        seen.push(Date.now());
+        return req.headers.authorization !== `Bearer ${WRONG}` ? reply.json(200, { choices: [{ message: { content: 'hi' } }] })(req, res) : reply.json(401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } })(req, res);
+      });
+      const timer = t.services.channels.startTestLoop(100, 150, () => undefined);
+      try {
+        await expect.poll(async () => (await get(bad.id)).status, { timeout: 20_000, interval: 50 }).toBe(3);
+        await t.services.channels.testAllIdle();
+        expect((await get(good.id)).status).toBe(1);
+        expect((await get(good2.id)).status).toBe(1);
+        expect((await get(good.id)).test_time).toBeGreaterThan(0);
+        expect(JSON.parse((await get(bad.id)).other_info).status_reason).toMatch(/HTTP 401/);
+        // one at a time, a pause after each: good, (pause) bad, (pause) good2
+        expect(seen.length).toBeGreaterThanOrEqual(2);
+        expect(seen[1] - seen[0]).toBeGreaterThanOrEqual(2 * 140);
+        // the key is fixed: a later round enables it again
+        await api('PUT', '/api/channel/', { id: bad.id, key: KEY });
+        await expect.poll(async () => (await get(bad.id)).status, { timeout: 20_000, interval: 50 }).toBe(1);
+      } finally {
+        clearInterval(timer);
+        await t.services.channels.testAllIdle();
+        await t.services.options.set({ AutomaticDisableChannelEnabled: 'false', AutomaticEnableChannelEnabled: 'false' });
+      }
+    }, 60_000);
+
     it('updates balances from the upstream (with and without the slash); other types get a clear refusal', async () => {
       const ch = await create();
       const r = await api('GET', `/api/channel/update_balance/${ch.id}/`);
@@ -439,7 +489,7 @@ describe('channel management', () => {
 
       const claude = await create({ type: 14 });
       expect((await api('GET', `/api/channel/update_balance/${claude.id}`)).body).toEqual({
-        success: false, message: 'Balance query is not supported for this channel type',
+        success: false, message: 'Channel type Anthropic Claude (#14) does not report a balance',
       });
       const wrong = await create({ key: WRONG });
       const failed = await api('GET', `/api/channel/update_balance/${wrong.id}`);

@@ -150,7 +150,7 @@ describe('gateway channel test', () => {
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout);
     expect(doc.results.map((x: { id: number }) => x.id)).toEqual([ids.good, ids.other, ids.auto, ids.midjourney]);
-    expect(doc.results[3]).toMatchObject({ success: false, skipped: true, message: 'Testing is not supported for this channel type' });
+    expect(doc.results[3]).toMatchObject({ success: false, skipped: true, message: 'Channel type Midjourney Proxy Plus (#5) cannot be tested' });
     expect(doc).toMatchObject({ passed: 3, failed: 0, skipped: 1 });
     expect(up.requests).toHaveLength(3);
     expectNoKeys(r);

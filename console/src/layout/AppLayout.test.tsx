@@ -51,10 +51,10 @@ describe('layout', () => {
     expect(screen.queryByTestId('user-menu')).toBeNull();
   });
 
-  it('offers no register link while /register does not exist', async () => {
+  it('offers a register link in the header once /register exists', async () => {
     renderConsole('/login');
     await screen.findByText('Username or email');
-    expect(screen.queryByText('Register')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Register' })).toBeTruthy();
   });
 });
 

@@ -11,8 +11,8 @@ const ALL_PATHS = new Set(['/', '/detail', '/chat', '/pricing', '/docs', '/helpe
 const paths = (ctx: MenuContext) => visibleMenu(SIDE_MENU, ctx).map((e) => e.path);
 
 describe('side menu', () => {
-  it('shows only registered routes: today an admin sees the channels, the tokens, the usage log and the personal centre', () => {
-    expect(paths({ role: Role.admin, status: publicStatus(), registered: REGISTERED_PATHS })).toEqual(['/channel', '/token', '/log', '/setting']);
+  it('shows only registered routes: today an admin sees the channels, the tokens, the users, the usage log and the personal centre', () => {
+    expect(paths({ role: Role.admin, status: publicStatus(), registered: REGISTERED_PATHS })).toEqual(['/channel', '/token', '/user', '/log', '/setting']);
   });
 
   it('hides everything from guests', () => {

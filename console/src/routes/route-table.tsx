@@ -8,6 +8,10 @@ import { TokenPage } from '../features/token/TokenPage';
 import { ChannelPage } from '../features/channel/ChannelPage';
 import { ChannelEditPage } from '../features/channel/ChannelEditPage';
 import { LogPage } from '../features/log/LogPage';
+import { UserPage } from '../features/user/UserPage';
+import { OAuthCallbackPage } from '../features/oauth/OAuthCallbackPage';
+import { RegisterPage } from '../features/account/RegisterPage';
+import { PasswordResetPage } from '../features/account/PasswordResetPage';
 
 export interface AppRoute {
   path: string;
@@ -20,12 +24,20 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/', Page: HomePage, access: 'public' },
   { path: '/setup', Page: SetupPage, access: 'public' },
   { path: '/login', Page: LoginPage, access: 'public' },
+  { path: '/register', Page: RegisterPage, access: 'public' },
+  { path: '/reset', Page: PasswordResetPage, access: 'public' },
+  // new-api's reset links open /user/reset; public, since whoever resets cannot sign in.
+  { path: '/user/reset', Page: PasswordResetPage, access: 'public' },
   { path: '/setting', Page: SettingPage, access: 'login' },
   { path: '/token', Page: TokenPage, access: 'login' },
   { path: '/channel', Page: ChannelPage, access: 'login' },
   { path: '/channel/add', Page: ChannelEditPage, access: 'login' },
   { path: '/channel/edit/:id', Page: ChannelEditPage, access: 'login' },
   { path: '/log', Page: LogPage, access: 'login' },
+  { path: '/user', Page: UserPage, access: 'login' },
+  { path: '/user/edit/:id', Page: UserPage, access: 'login' },
+  { path: '/oauth/github', Page: OAuthCallbackPage, access: 'public' },
+  { path: '/oauth/linuxdo', Page: OAuthCallbackPage, access: 'public' },
 ];
 
 export const REGISTERED_PATHS: ReadonlySet<string> = new Set(ROUTES.map((r) => r.path));

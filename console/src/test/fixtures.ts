@@ -13,9 +13,11 @@ export function publicStatus(overrides: Partial<PublicStatus> = {}): PublicStatu
     chat_link: '', chat_link2: '', title_seo: '', description_seo: '', keywords_seo: '', h1_seo: '',
     group_ration: '', group_ration_zh: '', work_info_enabled: false, apply_join_enabled: false,
     orders_invoice_enabled: false, agent_info_enabled: false, help_info_enabled: false,
+    api_address_enabled: false, service_status_enabled: false, common_question_enabled: false,
     email_verification: false, turnstile_check: false, turnstile_site_key: '',
     password_login_enabled: true, password_register_enabled: true, register_enabled: true,
     github_oauth: false, github_client_id: '', linuxdo_oauth: false, linuxdo_client_id: '',
+    github_authorize_url: 'https://github.com/login/oauth/authorize', linuxdo_authorize_url: 'https://connect.linux.do/oauth2/authorize',
     wechat_login: false, wechat_qrcode: '', telegram_oauth: false, telegram_bot_name: '',
     ...overrides,
   };

@@ -5,6 +5,7 @@ import type { EntityManager } from '@mikro-orm/knex';
 import type { CacheEpochs } from './epochs.js';
 import { LazyLoad } from './lazy-load.js';
 import { num, text } from './rows.js';
+import { notifySettingsOf } from '../../modules/self/notify-setting.js';
 
 export interface CachedUser {
   id: number;
@@ -14,6 +15,8 @@ export interface CachedUser {
   group: string;
   /** User setting `accept_unset_model_ratio_model`: bill models without a price at the fallback ratio. */
   acceptUnsetModel: boolean;
+  /** User setting `quota_warning_threshold`; null when never saved (the site's QuotaRemindThreshold applies). */
+  quotaWarningThreshold: number | null;
 }
 
 interface Row { id: unknown; username: unknown; role: unknown; status: unknown; group: unknown; setting: unknown }
@@ -33,6 +36,7 @@ function settingFlag(setting: string, name: string): boolean {
 const toCachedUser = (r: Row): CachedUser => ({
   id: num(r.id), username: text(r.username), role: num(r.role), status: num(r.status), group: text(r.group) || 'default',
   acceptUnsetModel: settingFlag(text(r.setting), 'accept_unset_model_ratio_model'),
+  quotaWarningThreshold: notifySettingsOf(text(r.setting)).threshold,
 });
 
 export class UserCache {

@@ -1,5 +1,6 @@
 // Channel rules without I/O (spec 3 §5, reference §3.1, §3.2, §3.7, §3.8): input normalisation and validation,
 // ability rows, the auto-disable decision and the test model.
+import { channelProxy, proxyUrlProblem } from '../../app/proxy.js';
 import {
   CHANNEL_LIMITS, CHANNEL_PRIORITY_MIN, CHANNEL_WEIGHT_MIN, DEFAULT_CHANNEL_GROUP, type ChannelInput, type NameList,
 } from '../../contract/channel.js';
@@ -83,6 +84,12 @@ export function checkModelMapping(v: string): string {
   return text;
 }
 
+/** The `proxy` of a channel's settings: empty, or an http(s)/socks5 URL. */
+export function checkProxy(proxy: string): void {
+  const problem = proxy ? proxyUrlProblem(proxy) : null;
+  if (problem) throw new ServiceError('channel.proxy_invalid', { reason: problem });
+}
+
 export function checkBaseUrl(v: string): string {
   const url = normaliseBaseUrl(v);
   if (url && outboundUrlProblem(url)) throw new ServiceError('channel.base_url_invalid');
@@ -119,6 +126,7 @@ export function normaliseInput(input: ChannelInput, mode: 'create' | 'update'): 
     const v = input[field];
     if (v === undefined) continue;
     if (!isJsonObjectText(v)) throw new ServiceError(error);
+    if (field === 'setting') checkProxy(channelProxy(parseJsonObject(v)));
     out[field] = v.trim();
   }
   if (input.base_url !== undefined) out.base_url = checkBaseUrl(input.base_url);

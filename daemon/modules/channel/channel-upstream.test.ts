@@ -14,7 +14,7 @@ describe('model list call', () => {
     expect(modelsCall(conn(3, { base_url: 'https://r.openai.azure.com' }))!.headers).toEqual({ 'api-key': 'KEY' });
     expect(modelsCall(conn(2))).toBeNull();
     // the key never goes into a URL
-    for (const t of [1, 3, 14, 24, 17, 45]) expect(modelsCall(conn(t, { base_url: 'http://h' }))?.url).not.toContain('KEY');
+    for (const t of [1, 3, 4, 14, 24, 17, 43]) expect(modelsCall(conn(t, { base_url: 'http://h' }))?.url).not.toContain('KEY');
   });
   it('reads OpenAI, Anthropic and Gemini answers', () => {
     expect(parseModels({ data: [{ id: 'a' }, { id: 'b' }, { id: 'a' }] })).toEqual(['a', 'b']);

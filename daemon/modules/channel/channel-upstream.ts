@@ -1,10 +1,13 @@
 // The upstream calls channel management makes (model list, test, balance), built and read without I/O.
 // Only what managing channels needs; the relay's provider families (architecture §4.1) own real traffic. The
-// OpenAI-compatible vendor table and the upstream error reader are shared with them (providers/).
-import { effectiveBaseUrl } from '../../contract/channel-types.js';
+// OpenAI-compatible vendor table, Azure's URLs and the upstream error reader are shared with them (providers/).
+// Which type offers what is the contract table's word (fetch_models, balance, family): the console shows the
+// buttons from it, and these builders refuse the same types.
+import { channelType, effectiveBaseUrl } from '../../contract/channel-types.js';
 import { isEmbeddingModel, testTokenLimit, type UpstreamFailure } from './channel-rules.js';
 import { readUpstreamError } from '../../providers/upstream-error.js';
-import { AZURE_DEFAULT_VERSION, OPENAI_TYPES, openaiApiRoot } from '../../providers/openai/vendors.js';
+import { endpointUrl, modelsUrl } from '../../providers/openai/vendors.js';
+import { azureDeployment, azureDeploymentUrl, azureHeaders, azureModelsUrl } from '../../providers/azure/urls.js';
 
 export interface UpstreamCall {
   url: string;
@@ -22,18 +25,9 @@ export interface ChannelConn {
   other?: string;
 }
 
-type Family = 'openai' | 'azure' | 'anthropic' | 'gemini';
-
-function familyOf(type: number): Family | null {
-  if (type === 3) return 'azure';
-  if (type === 14) return 'anthropic';
-  if (type === 24) return 'gemini';
-  return OPENAI_TYPES.includes(type) ? 'openai' : null;
-}
+const familyOf = (type: number) => channelType(type)?.family ?? null;
 
 const ANTHROPIC_VERSION = '2023-06-01';
-
-const openaiRoot = (c: ChannelConn): string => openaiApiRoot(c.type, c.base_url, c.other ?? '');
 
 function openaiHeaders(c: ChannelConn): Record<string, string> {
   const h: Record<string, string> = { authorization: `Bearer ${c.key}`, accept: 'application/json' };
@@ -43,17 +37,18 @@ function openaiHeaders(c: ChannelConn): Record<string, string> {
 
 const anthropicHeaders = (c: ChannelConn) => ({ 'x-api-key': c.key, 'anthropic-version': ANTHROPIC_VERSION, accept: 'application/json' });
 const geminiHeaders = (c: ChannelConn) => ({ 'x-goog-api-key': c.key, accept: 'application/json' });
-const azureVersion = (c: ChannelConn) => encodeURIComponent(c.other || AZURE_DEFAULT_VERSION);
 
-/** GET the upstream's model list, or null when the type has none. */
+/** GET the upstream's model list, or null when the type has none (contract `fetch_models`). */
 export function modelsCall(c: ChannelConn): UpstreamCall | null {
+  if (!channelType(c.type)?.fetch_models) return null;
   const base = effectiveBaseUrl(c.type, c.base_url);
   switch (familyOf(c.type)) {
-    case 'openai':
-      if (c.type === 39) return null;
-      return { method: 'GET', url: `${openaiRoot(c)}/models`, headers: openaiHeaders(c) };
+    case 'openai': {
+      const url = modelsUrl(c.type, c.base_url, c.other ?? '');
+      return url ? { method: 'GET', url, headers: openaiHeaders(c) } : null;
+    }
     case 'azure':
-      return { method: 'GET', url: `${base}/openai/models?api-version=${azureVersion(c)}`, headers: { 'api-key': c.key } };
+      return { method: 'GET', url: azureModelsUrl(c.base_url, c.other ?? ''), headers: azureHeaders(c.key) };
     case 'anthropic':
       return { method: 'GET', url: `${base}/v1/models?limit=1000`, headers: anthropicHeaders(c) };
     case 'gemini':
@@ -63,7 +58,7 @@ export function modelsCall(c: ChannelConn): UpstreamCall | null {
   }
 }
 
-/** Model ids from a model-list answer (OpenAI/Anthropic `data[].id`, Gemini `models[].name`). */
+/** Model ids from a model-list answer (OpenAI/Anthropic `data[].id`, Gemini and Ollama `models[].name`). */
 export function parseModels(json: unknown): string[] | null {
   const o = json as { data?: unknown; models?: unknown } | null;
   const list = Array.isArray(o?.data) ? o.data : Array.isArray(o?.models) ? o.models : Array.isArray(json) ? json : null;
@@ -77,8 +72,11 @@ export function parseModels(json: unknown): string[] | null {
 
 export type TestKind = 'chat' | 'embeddings' | 'anthropic' | 'gemini';
 
-/** The smallest real request that proves a channel works (reference §3.8), or null when the type has none. */
-export function testCall(c: ChannelConn, model: string): { call: UpstreamCall; kind: TestKind } | null {
+/**
+ * The smallest real request that proves a channel works (reference §3.8), or null when the type has none. `model`
+ * is the upstream name (after the channel's mapping), `clientModel` the name asked for (Azure's deployment rule).
+ */
+export function testCall(c: ChannelConn, model: string, clientModel = model): { call: UpstreamCall; kind: TestKind } | null {
   const family = familyOf(c.type);
   if (!family) return null;
   const base = effectiveBaseUrl(c.type, c.base_url);
@@ -102,11 +100,11 @@ export function testCall(c: ChannelConn, model: string): { call: UpstreamCall; k
       },
     };
   const embeddings = isEmbeddingModel(model, c.type);
-  const path = embeddings ? 'embeddings' : 'chat/completions';
+  const path = embeddings ? '/embeddings' : '/chat/completions';
   const url = family === 'azure'
-    ? `${base}/openai/deployments/${encodeURIComponent(model)}/${path}?api-version=${azureVersion(c)}`
-    : `${openaiRoot(c)}/${path}`;
-  const headers = family === 'azure' ? { 'api-key': c.key, ...json } : { ...openaiHeaders(c), ...json };
+    ? azureDeploymentUrl(c.base_url, c.other ?? '', azureDeployment(clientModel, model), path)
+    : endpointUrl({ type: c.type, baseUrl: c.base_url, other: c.other ?? '' }, path, model);
+  const headers = family === 'azure' ? { ...azureHeaders(c.key), ...json } : { ...openaiHeaders(c), ...json };
   const limit = testTokenLimit(model);
   const body = embeddings
     ? { model, input: ['hello world'] }
@@ -165,9 +163,25 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 
 type BalanceFn = (c: ChannelConn, get: BalanceGet, now: Date) => Promise<number>;
 
+/**
+ * Where a dashboard lives. A custom channel's base URL is a full request URL (used as given by the relay), so its
+ * dashboard is looked up where that URL's API root starts: before "/v1/", else at its origin.
+ */
+function dashboardBase(c: ChannelConn): string {
+  const base = effectiveBaseUrl(c.type, c.base_url);
+  if (!channelType(c.type)?.base_url_as_given) return base;
+  const v1 = base.indexOf('/v1/');
+  if (v1 >= 0) return base.slice(0, v1);
+  try {
+    return new URL(base).origin;
+  } catch {
+    return base;
+  }
+}
+
 /** OpenAI's dashboard: hard limit minus this month's usage (or the last 100 days' without a payment method). */
 const openaiDashboard: BalanceFn = async (c, get, now) => {
-  const base = effectiveBaseUrl(c.type, c.base_url);
+  const base = dashboardBase(c);
   const h = openaiHeaders(c);
   const sub = await getJson(get, `${base}/v1/dashboard/billing/subscription`, h);
   const hard = need(num(sub.hard_limit_usd));

@@ -1,6 +1,8 @@
 // Channel management (spec 3 §7 "Channels"; reference §3.1–§3.10). Every channel write keeps the ability table in
 // step and bumps the 'channels' cache epoch in the same transaction. Keys never leave this service: answers are
 // views without them, and upstream error texts are scrubbed of them.
+import { parseJsonObject } from '../../relay/model-mapping.js';
+import { channelProxy } from '../../app/proxy.js';
 import { performance } from 'node:perf_hooks';
 import type { EntityManager } from '@mikro-orm/knex';
 import type {
@@ -12,6 +14,7 @@ import { CHANNEL_OTHER_DEFAULTS, channelType, effectiveBaseUrl, isChannelType } 
 import { ChannelStatus } from '../../contract/roles.js';
 import { zeroPage } from '../../contract/paging.js';
 import { ServiceError } from '../../app/errors.js';
+import type { TestedCall } from './channel-test-log.js';
 import type { Clock } from '../../app/clock.js';
 import { isAdmin, type Actor } from '../../app/actor.js';
 import type { CacheEpochs } from '../../app/cache/epochs.js';
@@ -34,6 +37,7 @@ import {
   type ChannelConn,
 } from './channel-upstream.js';
 import { KNOWN_MODELS } from './known-models.js';
+import { typeParams } from './channel-type-params.js';
 import { toChannelView } from './channel.view.js';
 
 /** A translatable cause of an upstream failure. */
@@ -60,6 +64,8 @@ export class ChannelService {
   timeouts = { models: 15_000, test: 30_000, balance: 15_000 };
   private testAllRun: Promise<void> | null = null;
   private readonly stop = new AbortController();
+  /** Told of every successful test (the services write its consumption log: channel-test-log.ts). */
+  onTested?: (t: Omit<TestedCall, 'now' | 'root'>) => Promise<void>;
 
   constructor(
     private readonly em: EntityManager,
@@ -275,7 +281,7 @@ export class ChannelService {
     const ch = await this.load(this.em.fork(), id);
     const key = firstKey(ch.key);
     if (!key) throw new ServiceError('channel.key_required');
-    return this.fetchModelList({ type: ch.type, base_url: ch.base_url, key, openai_organization: ch.openai_organization, other: ch.other }, lang);
+    return this.fetchModelList({ type: ch.type, base_url: ch.base_url, key, openai_organization: ch.openai_organization, other: ch.other }, lang, proxyOf(ch));
   }
 
   /** The form's helper: an ad-hoc key (first line only) against a type's upstream. */
@@ -284,19 +290,19 @@ export class ChannelService {
     if (!isChannelType(req.type)) throw new ServiceError('channel.type_invalid', { type: req.type });
     const key = firstKey(req.key);
     if (!key) throw new ServiceError('channel.key_required');
-    return this.fetchModelList({ type: req.type, base_url: checkBaseUrl(req.base_url ?? ''), key }, lang);
+    return this.fetchModelList({ type: req.type, base_url: checkBaseUrl(req.base_url ?? ''), key, other: (req.other ?? '').trim() }, lang);
   }
 
-  private async fetchModelList(conn: ChannelConn, lang: Lang): Promise<string[]> {
+  private async fetchModelList(conn: ChannelConn, lang: Lang, proxy = ''): Promise<string[]> {
     const call = modelsCall(conn);
-    if (!call) throw new ServiceError('channel.fetch_models_unsupported');
+    if (!call) throw new ServiceError('channel.type_fetch_models_unsupported', typeParams(conn.type));
     requireBaseUrl(conn);
     const fail = (cause: Cause): never => {
       throw new ServiceError('channel.fetch_models_failed', { cause: translate(lang, cause.key, cause.params) });
     };
     const secrets = secretPieces(conn.key);
     try {
-      const res = await outboundRequest(call.url, { ...call, timeoutMs: this.timeouts.models, signal: this.stop.signal });
+      const res = await outboundRequest(call.url, { ...call, timeoutMs: this.timeouts.models, signal: this.stop.signal, proxy });
       if (res.status < 200 || res.status >= 300) return fail(httpCause(upstreamFailure(res.status, res.json, res.text), secrets));
       const models = parseModels(res.json);
       if (!models) return fail({ key: 'channel.cause_bad_response' });
@@ -319,15 +325,17 @@ export class ChannelService {
     if (!key) throw new ServiceError('channel.key_required');
     const { model, upstream } = testModelFor(ch, requested);
     const conn: ChannelConn = { type: ch.type, base_url: ch.base_url, key, openai_organization: ch.openai_organization, other: ch.other };
-    const planned = UNTESTABLE.has(ch.type) ? null : testCall(conn, upstream);
-    if (!planned) throw new ServiceError('channel.test_unsupported');
+    const planned = UNTESTABLE.has(ch.type) ? null : testCall(conn, upstream, model);
+    if (!planned) throw new ServiceError('channel.type_test_unsupported', typeParams(ch.type));
     requireBaseUrl(conn);
     const secrets = secretPieces(ch.key);
     let failure: UpstreamFailure | undefined;
     let cause: Cause | undefined;
+    let answerJson: unknown;
     const started = performance.now();
     try {
-      const res = await outboundRequest(planned.call.url, { ...planned.call, timeoutMs: this.timeouts.test, signal: this.stop.signal });
+      const res = await outboundRequest(planned.call.url, { ...planned.call, timeoutMs: this.timeouts.test, signal: this.stop.signal, proxy: proxyOf(ch) });
+      answerJson = res.json;
       if (res.status < 200 || res.status >= 300) {
         failure = upstreamFailure(res.status, res.json, res.text);
         failure.message = redactSecrets(failure.message, secrets);
@@ -345,6 +353,7 @@ export class ChannelService {
     await this.write(async (tx) => {
       await tx.nativeUpdate(ChannelEntity, { id: ch.id }, { response_time: elapsedMs, test_time: this.clock() });
     });
+    if (!cause) await this.onTested?.({ channel: { id: ch.id, name: ch.name }, model, upstreamModel: upstream, kind: planned.kind, answer: answerJson, elapsedMs });
     const time = elapsedMs / 1000;
     if (!cause) return { time, model, elapsedMs };
     return { time, model, elapsedMs, failure, error: { key: 'channel.test_failed', params: { cause: translate(lang, cause.key, cause.params) } } };
@@ -357,18 +366,35 @@ export class ChannelService {
     this.testAllRun = this.testAll(lang, onError).finally(() => (this.testAllRun = null));
   }
 
+  /**
+   * The background test loop (reference §3.8, new-api's CHANNEL_TEST_FREQUENCY): every `intervalMs`, test every enabled
+   * and auto-disabled channel one at a time, `pauseMs` apart, applying the auto-disable/enable rules. A round still
+   * running (or an admin's test-all) makes the next tick wait for the one after. Stored reasons are in Chinese, the
+   * server's default language. Returns the timer (unref'd) so the caller can stop it.
+   */
+  startTestLoop(intervalMs: number, pauseMs: number, onError: (e: unknown) => void): NodeJS.Timeout {
+    const timer = setInterval(() => {
+      if (this.testAllRun || this.stop.signal.aborted) return;
+      this.testAllRun = this.testAll('zh', onError, pauseMs).finally(() => (this.testAllRun = null));
+    }, intervalMs);
+    timer.unref();
+    return timer;
+  }
+
   /** Resolves when no test-all is running (tests, shutdown). */
   async testAllIdle(): Promise<void> {
     await this.testAllRun;
   }
 
-  private async testAll(lang: Lang, onError: (e: unknown) => void): Promise<void> {
+  private async testAll(lang: Lang, onError: (e: unknown) => void, pauseMs = 0): Promise<void> {
     const ids = (await this.em.fork().find(
       ChannelEntity,
       { status: { $in: [ChannelStatus.enabled, ChannelStatus.autoDisabled] } },
       { fields: ['id'], orderBy: { id: 'asc' } },
     )).map((c) => c.id);
-    for (const id of ids) {
+    for (const [i, id] of ids.entries()) {
+      if (this.stop.signal.aborted) return;
+      if (i > 0 && pauseMs > 0) await sleep(pauseMs, this.stop.signal);
       if (this.stop.signal.aborted) return;
       try {
         const ch = await this.em.fork().findOne(ChannelEntity, { id });
@@ -408,7 +434,7 @@ export class ChannelService {
   async updateBalance(actor: Actor, id: number, lang: Lang): Promise<ChannelBalanceResult> {
     adminOnly(actor);
     const ch = await this.load(this.em.fork(), id);
-    if (!balanceSupported(ch.type)) throw new ServiceError('channel.balance_unsupported');
+    if (!balanceSupported(ch.type)) throw new ServiceError('channel.type_balance_unsupported', typeParams(ch.type));
     try {
       return await this.refreshBalance(ch);
     } catch (e) {
@@ -448,7 +474,7 @@ export class ChannelService {
     const conn: ChannelConn = { type: ch.type, base_url: ch.base_url, key, openai_organization: ch.openai_organization, other: ch.other };
     requireBaseUrl(conn);
     const balance = await fetchBalance(conn, async (url, headers) => {
-      const r = await outboundRequest(url, { headers, timeoutMs: this.timeouts.balance, signal: this.stop.signal });
+      const r = await outboundRequest(url, { headers, timeoutMs: this.timeouts.balance, signal: this.stop.signal, proxy: proxyOf(ch) });
       return { status: r.status, json: r.json, text: r.text };
     }, new Date(this.clock() * 1000));
     const updated = this.clock();
@@ -567,3 +593,19 @@ function outboundCause(e: OutboundError, timeoutMs: number): Cause {
       return { key: 'channel.cause_network', params: { detail: e.detail } };
   }
 }
+
+/** Waits `ms`, or less when `signal` aborts (shutdown). */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(t);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const t = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** The channel's own proxy from its JSON settings ('' for none). */
+const proxyOf = (ch: { setting: string }): string => channelProxy(parseJsonObject(ch.setting));

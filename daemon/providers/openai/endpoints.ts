@@ -1,20 +1,30 @@
 // OpenAI's endpoints on an OpenAI-compatible channel: the same format on both sides, so a request is passed
 // through with only the model name (after mapping) and the channel's param_override applied, and unknown fields
-// survive. Streams ask for the final usage chunk where the vendor accepts `stream_options`.
+// survive. Streams ask for the final usage chunk where the vendor accepts `stream_options`. Where a call goes and
+// how it authenticates is the dialect's business: the vendor table's (vendors.ts) or Azure's (providers/azure/).
 import { FormData } from 'undici';
 import { applyParamOverride } from '../../relay/param-override.js';
-import type { Answer, EndpointAdapter, InboundBody, StreamTransform, UpstreamCall, UpstreamRequest } from '../types.js';
-import { authHeaders, endpointUrl, streamsUsage } from './vendors.js';
+import type { Answer, ChannelView, EndpointAdapter, InboundBody, StreamTransform, UpstreamCall, UpstreamRequest } from '../types.js';
+import { vendorDialect } from './vendors.js';
 import { choicesOutput, readUsage, responsesOutput } from './usage.js';
 import { chatStream } from './stream.js';
 import { responsesStream } from './responses-stream.js';
 import { isObj, type Obj } from '../shape.js';
 
 
-function jsonBody(value: Obj, call: UpstreamCall, streamOptions: boolean): string {
+/** Where an OpenAI-style call goes and how it authenticates. */
+export interface OpenAIDialect {
+  /** The URL of an endpoint path ('/chat/completions') for one call. */
+  url(call: UpstreamCall, path: string): string;
+  headers(channel: ChannelView): Record<string, string>;
+  /** The upstream accepts `stream_options.include_usage`. */
+  streamUsage(type: number): boolean;
+}
+
+function jsonBody(d: OpenAIDialect, value: Obj, call: UpstreamCall, streamOptions: boolean): string {
   const body: Obj = { ...value, model: call.model };
   if (streamOptions && body.stream === true) {
-    if (streamsUsage(call.channel.type)) body.stream_options = { ...(isObj(body.stream_options) ? body.stream_options : {}), include_usage: true };
+    if (d.streamUsage(call.channel.type)) body.stream_options = { ...(isObj(body.stream_options) ? body.stream_options : {}), include_usage: true };
     else delete body.stream_options; // a vendor that does not know it may refuse the request
   }
   return JSON.stringify(applyParamOverride(body, call.paramOverride));
@@ -28,59 +38,62 @@ function formBody(form: FormData, call: UpstreamCall): FormData {
   return out;
 }
 
-function build(path: string, body: InboundBody, call: UpstreamCall, streamOptions = false): UpstreamRequest {
-  const url = endpointUrl(call.channel, path, call.model);
-  const auth = authHeaders(call.channel);
+function build(d: OpenAIDialect, path: string, body: InboundBody, call: UpstreamCall, streamOptions = false): UpstreamRequest {
+  const url = d.url(call, path);
+  const auth = d.headers(call.channel);
   if (body.kind === 'form') return { url, method: 'POST', headers: auth, body: formBody(body.value, call) };
   return {
     url,
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json', accept: call.stream ? 'text/event-stream' : 'application/json' },
-    body: jsonBody(body.value, call, streamOptions),
+    // Pass-through mode (reference §6.3): the exact text received, with no model mapping, override or stream_options.
+    body: call.settings.passThrough && body.raw !== undefined ? body.raw : jsonBody(d, body.value, call, streamOptions),
   };
 }
 
 const usageOf = (json: unknown): Answer => ({ usage: isObj(json) ? readUsage(json.usage) : null });
 
-/** A JSON endpoint whose answer carries (or lacks) `usage`. */
-const plain = (path: string, answer: (json: unknown) => Answer = usageOf): EndpointAdapter => ({
-  request: (body, call) => build(path, body, call),
-  answer,
+const imagesAnswer = (json: unknown): Answer => ({
+  ...usageOf(json),
+  count: isObj(json) && Array.isArray(json.data) ? json.data.length : undefined,
 });
 
-const chatLike = (path: string, object: 'chat.completion.chunk' | 'text_completion'): EndpointAdapter => ({
-  request: (body, call) => build(path, body, call, true),
-  answer: (json) => ({ ...usageOf(json), output: choicesOutput(json) }),
-  stream: (_call, client): StreamTransform => chatStream(client, object),
-});
+/** Every OpenAI endpoint, its calls built by `d`. */
+export function openaiStyleEndpoints(d: OpenAIDialect) {
+  /** A JSON endpoint whose answer carries (or lacks) `usage`. */
+  const plain = (path: string, answer: (json: unknown) => Answer = usageOf): EndpointAdapter => ({
+    request: (body, call) => build(d, path, body, call),
+    answer,
+  });
+  const chatLike = (path: string, object: 'chat.completion.chunk' | 'text_completion'): EndpointAdapter => ({
+    request: (body, call) => build(d, path, body, call, true),
+    answer: (json) => ({ ...usageOf(json), output: choicesOutput(json) }),
+    stream: (_call, client): StreamTransform => chatStream(client, object),
+  });
+  return {
+    'openai.chat': chatLike('/chat/completions', 'chat.completion.chunk'),
+    'openai.completions': chatLike('/completions', 'text_completion'),
+    'openai.embeddings': plain('/embeddings'),
+    'openai.moderations': plain('/moderations'),
+    'openai.images.generations': plain('/images/generations', imagesAnswer),
+    'openai.images.edits': plain('/images/edits', imagesAnswer),
+    'openai.audio.speech': { request: (body, call) => build(d, '/audio/speech', body, call) },
+    'openai.audio.transcriptions': plain('/audio/transcriptions', transcription),
+    'openai.audio.translations': plain('/audio/translations', transcription),
+    'openai.responses': {
+      request: (body, call) => build(d, '/responses', body, call),
+      answer: (json) => ({ ...usageOf(json), output: responsesOutput(json) }),
+      stream: () => responsesStream(),
+    },
+    rerank: plain('/rerank', (json) => {
+      const meta = isObj(json) && isObj(json.meta) && isObj(json.meta.billed_units) ? json.meta.billed_units : null;
+      const usage = usageOf(json).usage ?? (meta && typeof meta.input_tokens === 'number' ? { promptTokens: meta.input_tokens, completionTokens: 0 } : null);
+      return { usage };
+    }),
+  } satisfies Record<string, EndpointAdapter>;
+}
 
-export const openaiEndpoints = {
-  'openai.chat': chatLike('/chat/completions', 'chat.completion.chunk'),
-  'openai.completions': chatLike('/completions', 'text_completion'),
-  'openai.embeddings': plain('/embeddings'),
-  'openai.moderations': plain('/moderations'),
-  'openai.images.generations': plain('/images/generations', (json) => ({
-    ...usageOf(json),
-    count: isObj(json) && Array.isArray(json.data) ? json.data.length : undefined,
-  })),
-  'openai.images.edits': plain('/images/edits', (json) => ({
-    ...usageOf(json),
-    count: isObj(json) && Array.isArray(json.data) ? json.data.length : undefined,
-  })),
-  'openai.audio.speech': { request: (body, call) => build('/audio/speech', body, call) },
-  'openai.audio.transcriptions': plain('/audio/transcriptions', transcription),
-  'openai.audio.translations': plain('/audio/translations', transcription),
-  'openai.responses': {
-    request: (body, call) => build('/responses', body, call),
-    answer: (json) => ({ ...usageOf(json), output: responsesOutput(json) }),
-    stream: () => responsesStream(),
-  },
-  rerank: plain('/rerank', (json) => {
-    const meta = isObj(json) && isObj(json.meta) && isObj(json.meta.billed_units) ? json.meta.billed_units : null;
-    const usage = usageOf(json).usage ?? (meta && typeof meta.input_tokens === 'number' ? { promptTokens: meta.input_tokens, completionTokens: 0 } : null);
-    return { usage };
-  }),
-} satisfies Record<string, EndpointAdapter>;
+export const openaiEndpoints = openaiStyleEndpoints(vendorDialect);
 
 /** Transcriptions: `usage` when sent (seconds or tokens), else verbose_json's `duration`; the text for counting. */
 function transcription(json: unknown): Answer {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Form, Input } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import type { LoginRequest } from '@contract/user';
@@ -6,10 +6,12 @@ import { useNotify } from '../../api/NotifyProvider';
 
 interface LoginFormProps {
   onSubmit(credentials: LoginRequest): Promise<void>;
+  /** Shown above the button (the human check). */
+  beforeSubmit?: ReactNode;
 }
 
 /** Username-or-email and password (spec 1 §2); both are required. */
-export function LoginForm({ onSubmit }: LoginFormProps) {
+export function LoginForm({ onSubmit, beforeSubmit }: LoginFormProps) {
   const { t } = useTranslation();
   const notify = useNotify();
   const [username, setUsername] = useState('');
@@ -44,6 +46,7 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
           autoComplete="current-password"
         />
       </Form.Item>
+      {beforeSubmit}
       <Button type="primary" htmlType="submit" long loading={busy}>
         {t('login.submit')}
       </Button>

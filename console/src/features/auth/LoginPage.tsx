@@ -17,6 +17,9 @@ import { useStatus } from '../status/StatusProvider';
 import { useUser } from './UserProvider';
 import { LoginForm } from './LoginForm';
 import { POST_LOGIN_PATH } from './auth-paths';
+import { useTurnstile, withHumanCheck } from '../account/use-turnstile';
+import { LoginLinks } from '../account/AuthLinks';
+import { OAuthLoginOptions } from '../oauth/OAuthLoginOptions';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -28,17 +31,21 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const aff = params.get('aff');
+  const human = useTurnstile();
 
   useEffect(() => {
     if (aff) writeString(STORAGE_KEYS.aff, aff);
   }, [aff]);
 
   const login = async (credentials: LoginRequest) => {
+    if (!human.ready()) return;
     let user: LoginUser;
     try {
-      user = await api.post<LoginUser>('/api/user/login', credentials);
+      user = await api.post<LoginUser>(withHumanCheck('/api/user/login', human), credentials);
     } catch {
       return; // the client already showed why
+    } finally {
+      human.reset(); // the token is spent either way
     }
     setUser(user);
     notify.success(t('login.succeeded'));
@@ -55,11 +62,12 @@ export function LoginPage() {
       <Card title={t('login.title')} className="gc-login-card">
         {params.get('expired') === 'true' && <Alert type="warning" content={t('error.expired')} className="gc-gap" />}
         {passwordLogin ? (
-          <LoginForm onSubmit={login} />
+          <LoginForm onSubmit={login} beforeSubmit={human.widget} />
         ) : (
           <Typography.Paragraph>{t('login.passwordLoginDisabled')}</Typography.Paragraph>
         )}
-        {/* Third-party sign-in (GitHub, LinuxDO, WeChat, Telegram) goes here once their OAuth routes exist. */}
+        <LoginLinks />
+        <OAuthLoginOptions />
       </Card>
     </div>
   );

@@ -1,11 +1,10 @@
 // /channel/add and /channel/edit/:id: the channel form (spec 3 "Channel management", §5 rules).
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Card, Form, Input, InputNumber, Select, Space, Spin, Switch, Typography } from '@arco-design/web-react';
+import { Alert, Button, Card, Form, Input, InputNumber, Select, Space, Spin, Switch, Typography } from '@arco-design/web-react';
 import { IconCloudDownload, IconLeft } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { KnownModel } from '@contract/channel';
-import { CHANNEL_TYPES, channelType } from '@contract/channel-types';
 import { useApi } from '../../api/ApiProvider';
 import { ApiError } from '../../api/client';
 import { useModalApi, useNotify } from '../../api/NotifyProvider';
@@ -13,6 +12,7 @@ import { useStatus } from '../status/StatusProvider';
 import { channelApi } from './channel.api';
 import { groupOptions } from './channel-format';
 import { addModels, emptyForm, endsWithV1, formFromChannel, toPayload, validateChannelForm, type ChannelForm } from './channel-form';
+import { typeName, typeOptionGroups, typeView, type Text } from './channel-type-view';
 
 const MJ_TYPES = new Set([2, 5]);
 
@@ -46,12 +46,11 @@ export function ChannelEditPage() {
   const groups = useMemo(() => groupOptions(status?.group_ration, form?.groups ?? []), [status?.group_ration, form?.groups]);
   if (!form) return <Spin className="gc-page-spin" />;
   const set = (patch: Partial<ChannelForm>) => setForm((f) => (f ? { ...f, ...patch } : f));
-  const info = channelType(form.type);
   const zh = i18n.language.startsWith('zh');
-  const typeOptions = CHANNEL_TYPES.filter((c) => !c.legacy || c.id === form.type).map((c) => ({
-    label: `${zh ? c.name_zh : c.name} (${c.id})`,
-    value: c.id,
-  }));
+  const view = typeView(form.type, (key) => i18n.exists(key));
+  const info = view.info;
+  const tx = (x: Text) => t(x.key, x.params);
+  const notRelayedMark = t('channelType.notRelayedMark');
   const related = known.filter((m) => info?.vendor && m.owned_by === info.vendor).map((m) => m.id);
   const modelOptions = [...new Set([...form.models, ...related, ...known.map((m) => m.id)])];
 
@@ -75,7 +74,7 @@ export function ChannelEditPage() {
     setFetching(true);
     try {
       const models = key
-        ? await api.fetchModels({ base_url: form.base_url.trim(), type: form.type, key })
+        ? await api.fetchModels({ base_url: form.base_url.trim(), type: form.type, key, other: form.other.trim() })
         : await api.fetchModelsOf(editId!);
       set({ models });
       notify.success(t('channel.msg.modelsFetched', { count: models.length }));
@@ -110,7 +109,7 @@ export function ChannelEditPage() {
     if (submitting.current) return notify.warning(t('channel.msg.resubmit'));
     const problem = validateChannelForm(form, mode);
     if (problem) return notify.error(t(problem));
-    if (endsWithV1(form.base_url)) {
+    if (!view.baseUrlAsGiven && endsWithV1(form.base_url)) {
       modal.confirm?.({
         title: t('channel.msg.v1Title'),
         content: t('channel.msg.v1Confirm'),
@@ -123,7 +122,6 @@ export function ChannelEditPage() {
     void save();
   };
 
-  const otherKind = info?.other?.kind;
   return (
     <Card
       title={
@@ -138,19 +136,38 @@ export function ChannelEditPage() {
           <Select
             showSearch
             value={form.type}
-            options={typeOptions}
             onChange={(type: number) => set({ type })}
             filterOption={(input, option) => String((option.props as { children?: unknown }).children ?? '').toLowerCase().includes(input.toLowerCase())}
+            dropdownMenuStyle={{ maxHeight: 360 }}
             data-testid="channel-type"
-          />
+          >
+            {typeOptionGroups(zh).map((g) => (
+              <Select.OptGroup key={g.group} label={t(`channelType.group.${g.group}`)}>
+                {g.options.map((o) => (
+                  <Select.Option key={o.value} value={o.value} className={o.relayed ? undefined : 'gc-type-not-relayed'}>
+                    {o.relayed ? o.label : `${o.label} · ${notRelayedMark}`}
+                  </Select.Option>
+                ))}
+              </Select.OptGroup>
+            ))}
+          </Select>
         </Form.Item>
+        {info && !view.relayed && (
+          <Alert
+            type="warning"
+            className="gc-gap"
+            title={t('channelType.notRelayedTitle', { type: typeName(info, zh) })}
+            content={t('channelType.notRelayedWarning')}
+            data-testid="channel-type-warning"
+          />
+        )}
         <Form.Item label={t('channel.form.name')} required>
           <Input value={form.name} onChange={(name) => set({ name })} placeholder={t('channel.form.namePlaceholder')} />
         </Form.Item>
         <Form.Item
           label={t('channel.form.key')}
           required={mode === 'create'}
-          extra={info?.key_format ? t('channel.form.keyFormat', { format: info.key_format }) : undefined}
+          extra={view.keyHint ? tx(view.keyHint) : undefined}
         >
           <Input.TextArea
             value={form.key}
@@ -160,22 +177,24 @@ export function ChannelEditPage() {
             data-testid="channel-key"
           />
         </Form.Item>
-        <Form.Item label={t('channel.form.baseUrl')} extra={t('channel.form.baseUrlHelp')}>
+        <Form.Item label={t('channel.form.baseUrl')} extra={view.baseUrlHint ? tx(view.baseUrlHint) : t('channel.form.baseUrlHelp')}>
           <Input
             value={form.base_url}
             onChange={(base_url) => set({ base_url })}
-            placeholder={info?.base_url ? t('channel.form.baseUrlPlaceholder', { url: info.base_url }) : t('channel.form.baseUrlRequired')}
+            placeholder={tx(view.baseUrlPlaceholder)}
             data-testid="channel-base-url"
           />
         </Form.Item>
-        {otherKind && (
-          <Form.Item label={t(`channel.form.other.${otherKind}`)}>
-            <Input value={form.other} onChange={(other) => set({ other })} placeholder={t('channel.form.otherPlaceholder', { example: info?.other?.example })} />
+        {view.other && (
+          <Form.Item label={tx(view.other.label)} extra={view.other.hint ? tx(view.other.hint) : undefined}>
+            <Input value={form.other} onChange={(other) => set({ other })} placeholder={tx(view.other.placeholder)} data-testid="channel-other" />
           </Form.Item>
         )}
-        <Form.Item label={t('channel.form.organization')}>
-          <Input value={form.openai_organization} onChange={(openai_organization) => set({ openai_organization })} placeholder={t('channel.form.organizationPlaceholder')} />
-        </Form.Item>
+        {(view.showOrganization || form.openai_organization) && (
+          <Form.Item label={t('channel.form.organization')}>
+            <Input value={form.openai_organization} onChange={(openai_organization) => set({ openai_organization })} placeholder={t('channel.form.organizationPlaceholder')} />
+          </Form.Item>
+        )}
         <Form.Item label={t('channel.form.groups')} required>
           <Select mode="multiple" allowCreate value={form.groups} options={groups} onChange={(g: string[]) => set({ groups: g })} placeholder={t('channel.form.groupsPlaceholder')} />
         </Form.Item>
@@ -193,9 +212,11 @@ export function ChannelEditPage() {
             data-testid="channel-models"
           />
           <Space wrap className="gc-form-tools">
-            <Button size="small" icon={<IconCloudDownload />} loading={fetching} onClick={() => void fetchModels()}>
-              {t('channel.form.fetchModels')}
-            </Button>
+            {view.fetchModels && (
+              <Button size="small" icon={<IconCloudDownload />} loading={fetching} onClick={() => void fetchModels()}>
+                {t('channel.form.fetchModels')}
+              </Button>
+            )}
             <Button size="small" onClick={fillRelated} disabled={known.length === 0}>
               {t('channel.form.fillRelated')}
             </Button>

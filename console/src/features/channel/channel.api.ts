@@ -1,6 +1,7 @@
 // Typed calls of /api/channel (spec 3 §7 "Channels").
 import type {
-  Channel, ChannelBalanceAllResult, ChannelBalanceResult, ChannelInput, ChannelTagEditRequest, ChannelTestResult, KnownModel,
+  Channel, ChannelBalanceAllResult, ChannelBalanceResult, ChannelFetchModelsRequest, ChannelInput, ChannelTagEditRequest, ChannelTestResult,
+  KnownModel,
 } from '@contract/channel';
 import type { ApiClient } from '../../api/client';
 
@@ -44,7 +45,7 @@ export function channelApi(api: ApiClient) {
     knownModels: () => api.get<KnownModel[]>('/api/channel/models'),
     /** Quiet: the form shows the server's reason, or "failed to get model list" when there is none. */
     fetchModelsOf: (id: number) => api.get<string[]>(`/api/channel/fetch_models/${id}`, { quiet: true }),
-    fetchModels: (req: { base_url: string; type: number; key: string }) =>
+    fetchModels: (req: ChannelFetchModelsRequest) =>
       api.post<string[]>('/api/channel/fetch_models', req, { quiet: true }),
   };
 }
