@@ -27,6 +27,7 @@ import { PricingCache } from '../relay/pricing.js';
 import { channelTestLog } from '../modules/channel/channel-test-log.js';
 import { SelfService } from '../modules/self/self.service.js';
 import { QuotaNotifier } from '../modules/notify/quota-notifier.js';
+import { RootNotifier } from '../modules/notify/root-notifier.js';
 import { SmtpMailer, type Mailer } from './mailer.js';
 import { TurnstileVerifier } from './turnstile.js';
 import { VerificationService } from '../modules/verification/verification.service.js';
@@ -125,12 +126,13 @@ export async function createServices(config: GatewayConfig, opts: ServiceOptions
       ledger: ledger && { wallet: ledger, epochs },
       onError: (e) => console.error('writing usage logs failed (will retry):', e),
     });
-    const quotaNotify = new QuotaNotifier({
-      em, clock, epochs, users: caches.users, options, mailer: new SmtpMailer(options),
-      allowPrivateWebhook: config.notify.webhook_allow_private,
-    });
-    const secret = sessionSecret(config.session.secret, config.data_dir);
     const mailer = new SmtpMailer(options);
+    const quotaNotify = new QuotaNotifier({
+      em, clock, epochs, users: caches.users, options, mailer, allowPrivateWebhook: config.notify.webhook_allow_private,
+    });
+    const rootNotify = new RootNotifier({ em, clock, mailer, allowPrivateWebhook: config.notify.webhook_allow_private });
+    channels.onStatusChange = (c) => rootNotify.channelChanged(c);
+    const secret = sessionSecret(config.session.secret, config.data_dir);
     const turnstile = new TurnstileVerifier(options, config.turnstile.verify_url);
     const verification = new VerificationService(em, clock, secret.secret);
     const rl = config.rate_limit;
@@ -171,6 +173,7 @@ export async function createServices(config: GatewayConfig, opts: ServiceOptions
         await channels.close(); // aborts upstream calls and ends a running test-all
         try {
           await quotaNotify.idle(); // warnings under way finish (or time out) before the database closes
+          await rootNotify.idle();
           await usage.close(); // before the database closes: queued log rows are written, not lost
         } finally {
           await rateLimits.close();

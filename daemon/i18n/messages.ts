@@ -3,6 +3,7 @@
 import { oauthMessages } from '../modules/oauth/oauth.messages.js';
 import { userAdminMessages } from '../modules/user/user-admin.messages.js';
 import { selfMessages } from '../modules/self/self.messages.js';
+import { notifyMessages } from '../modules/notify/notify.messages.js';
 import { accountMessages } from '../modules/account/account.messages.js';
 import { optionMessages } from '../modules/option/option.messages.js';
 import { relayGuardMessages } from '../relay/guard/guard.messages.js';
@@ -159,6 +160,7 @@ export const messages = {
   ...relayGeminiMessages,
   ...oauthMessages,
   ...selfMessages,
+  ...notifyMessages,
   ...accountMessages,
   ...userAdminMessages,
 } as const satisfies Record<string, { zh: string; en: string }>;

@@ -80,6 +80,9 @@ describe('auto-disable decision (reference §3.7)', () => {
     [{ status: 429, type: 'insufficient_quota', message: 'x' }, 1, true],
     [{ status: 429, message: 'you exceeded your current QUOTA, please…' }, 1, true],
     [{ status: 500, message: 'server error' }, 1, false],
+    [{ status: 400, code: 'INVALID_ARGUMENT', message: 'API key not valid. Please pass a valid API key.' }, 24, true],
+    [{ status: 400, code: 'INVALID_ARGUMENT', message: 'Invalid JSON payload received.' }, 24, false],
+    [{ status: 400, message: 'API key not valid.' }, 1, false],
     [{ message: 'timeout', local: true, status: 401 }, 1, false],
   ])('%j on type %i → %s', (f, type, expected) => {
     expect(shouldDisableChannel(f, type, kw)).toBe(expected);

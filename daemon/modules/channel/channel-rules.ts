@@ -208,6 +208,8 @@ export function shouldDisableChannel(f: UpstreamFailure, channelType: number, ke
   if (f.local) return false;
   if (f.status === 401) return true;
   if (f.status === 403 && channelType === 24) return true;
+  // Google answers a bad key with 400 INVALID_ARGUMENT, not 401
+  if (f.status === 400 && channelType === 24 && /api key not valid|api_key_invalid/i.test(`${f.message} ${f.code ?? ''}`)) return true;
   if (f.code && DISABLE_CODES.has(f.code)) return true;
   if (f.type && DISABLE_TYPES.has(f.type)) return true;
   const msg = f.message.toLowerCase();

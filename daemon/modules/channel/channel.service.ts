@@ -15,6 +15,7 @@ import { ChannelStatus } from '../../contract/roles.js';
 import { zeroPage } from '../../contract/paging.js';
 import { ServiceError } from '../../app/errors.js';
 import type { TestedCall } from './channel-test-log.js';
+import type { ChannelChange } from '../notify/root-notifier.js';
 import type { Clock } from '../../app/clock.js';
 import { isAdmin, type Actor } from '../../app/actor.js';
 import type { CacheEpochs } from '../../app/cache/epochs.js';
@@ -66,6 +67,8 @@ export class ChannelService {
   private readonly stop = new AbortController();
   /** Told of every successful test (the services write its consumption log: channel-test-log.ts). */
   onTested?: (t: Omit<TestedCall, 'now' | 'root'>) => Promise<void>;
+  /** Told when a channel was disabled or enabled automatically (the services notify the super admin). */
+  onStatusChange?: (c: ChannelChange) => void;
 
   constructor(
     private readonly em: EntityManager,
@@ -417,7 +420,10 @@ export class ChannelService {
           channelType: ch.type,
           keywords: parseKeywords(this.options.get('AutomaticDisableKeywords')),
         });
-        if (decision === 'enable') await this.setStatus(ch.id, ChannelStatus.enabled);
+        if (decision === 'enable') {
+          await this.setStatus(ch.id, ChannelStatus.enabled);
+          this.onStatusChange?.({ id: ch.id, name: ch.name, change: 'enabled' });
+        }
         if (decision === 'disable') {
           const limit = this.options.number('ChannelDisableThreshold');
           const reason = outcome.failure
@@ -536,14 +542,17 @@ export class ChannelService {
 
   /** Status 3 with the reason and time in other_info (reference §3.7); test-all, balances and the relay use it. */
   async autoDisable(id: number, reason: string): Promise<void> {
-    await this.write(async (tx) => {
+    const stored = reason.slice(0, 500);
+    const name = await this.write(async (tx) => {
       const ch = await tx.findOne(ChannelEntity, { id });
-      if (!ch || ch.status !== ChannelStatus.enabled) return;
+      if (!ch || ch.status !== ChannelStatus.enabled) return null;
       ch.status = ChannelStatus.autoDisabled;
-      ch.other_info = withStatusReason(ch.other_info, reason.slice(0, 500), this.clock());
+      ch.other_info = withStatusReason(ch.other_info, stored, this.clock());
       await tx.flush();
       await setAbilitiesEnabled(tx, [id], false);
+      return ch.name;
     });
+    if (name !== null) this.onStatusChange?.({ id, name, change: 'disabled', reason: stored });
   }
 }
 

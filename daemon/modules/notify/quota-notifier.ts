@@ -4,21 +4,17 @@
 // wallet. Below it, one warning per user per two hours, on every instance together: the send is claimed with a
 // conditional update of users.quota_warned_at, so only one process wins a window. Failures are logged, not retried
 // (the next window tries again), as new-api does.
-import { createHmac } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/knex';
 import { QUOTA_WARNING_INTERVAL_SECONDS } from '../../contract/self.js';
 import type { Clock } from '../../app/clock.js';
 import type { CacheEpochs } from '../../app/cache/epochs.js';
 import type { UserCache } from '../../app/cache/user-cache.js';
-import { outboundRequest } from '../../app/outbound.js';
 import type { OptionStore } from '../option/option.store.js';
-import { notifySettingsOf, webhookUrlProblem, type NotifySettings } from '../self/notify-setting.js';
-import { fillHtml, quotaWarning, webhookBody, type QuotaWarning } from './quota-warning.js';
+import { notifySettingsOf } from '../self/notify-setting.js';
+import { fillHtml, quotaWarning, webhookBody } from './quota-warning.js';
+import { deliver, notifyTarget, type NotifyMailer } from './notify-delivery.js';
 
-export interface WarningMailer {
-  send(msg: { to: string; subject: string; html: string }): Promise<void>;
-  configured?(): boolean;
-}
+export type WarningMailer = NotifyMailer;
 
 export interface QuotaNotifierDeps {
   em: EntityManager;
@@ -32,8 +28,6 @@ export interface QuotaNotifierDeps {
   log?: (message: string) => void;
   webhookTimeoutMs?: number;
 }
-
-type Target = { kind: 'email'; to: string } | { kind: 'webhook'; url: string; secret: string };
 
 const affected = (r: unknown): number => Number((r as { affectedRows?: number } | undefined)?.affectedRows ?? 0);
 const reason = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -88,7 +82,7 @@ export class QuotaNotifier {
       return;
     }
     const settings = notifySettingsOf(typeof row.setting === 'string' ? row.setting : '');
-    const target = this.targetOf(settings, typeof row.email === 'string' ? row.email : '');
+    const target = notifyTarget(settings, typeof row.email === 'string' ? row.email : '', this.d);
     if (!target) {
       this.quietUntil.set(userId, now + QUOTA_WARNING_INTERVAL_SECONDS);
       return;
@@ -107,32 +101,6 @@ export class QuotaNotifier {
       perUnit: o.number('QuotaPerUnit'), inCurrency: o.bool('DisplayInCurrencyEnabled'), serverAddress: o.get('ServerAddress'),
       lang: settings.language,
     });
-    if (target.kind === 'email') await this.d.mailer.send({ to: target.to, subject: warning.title, html: fillHtml(warning) });
-    else await this.postWebhook(target, warning, now);
-  }
-
-  /** Where this user's warning goes, or null when nowhere (no address, no SMTP, a URL no longer allowed). */
-  private targetOf(s: NotifySettings, accountEmail: string): Target | null {
-    if (s.notifyType === 'webhook') {
-      if (!s.webhookUrl || webhookUrlProblem(s.webhookUrl, this.d.allowPrivateWebhook)) return null;
-      return { kind: 'webhook', url: s.webhookUrl, secret: s.webhookSecret };
-    }
-    const to = s.notificationEmail || accountEmail;
-    if (!to || this.d.mailer.configured?.() === false) return null;
-    return { kind: 'email', to };
-  }
-
-  private async postWebhook(target: Extract<Target, { kind: 'webhook' }>, warning: QuotaWarning, now: number): Promise<void> {
-    const body = JSON.stringify(webhookBody(warning, now));
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (target.secret) {
-      headers.authorization = `Bearer ${target.secret}`;
-      headers['x-webhook-signature'] = createHmac('sha256', target.secret).update(body).digest('hex');
-    }
-    const res = await outboundRequest(target.url, {
-      method: 'POST', headers, body, timeoutMs: this.d.webhookTimeoutMs ?? 5000, maxBytes: 64 * 1024,
-      publicOnly: !this.d.allowPrivateWebhook,
-    });
-    if (res.status < 200 || res.status >= 300) throw new Error(`the webhook answered HTTP ${res.status}`);
+    await deliver(target, { subject: warning.title, html: fillHtml(warning), body: webhookBody(warning, now) }, this.d);
   }
 }
