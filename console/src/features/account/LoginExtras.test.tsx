@@ -25,7 +25,8 @@ describe('login page extras', () => {
   it('hides the register link when registration is off', async () => {
     renderConsole('/login', { 'GET /api/status': publicStatus({ register_enabled: false }) });
     await screen.findByText('Forgot password?');
-    expect(screen.queryByText('No account yet?')).toBeNull();
+    // the page may first render with the defaults, until /api/status has answered
+    await waitFor(() => expect(screen.queryByText('No account yet?')).toBeNull());
   });
 
   it('needs the human check when on, and sends its token with the sign-in', async () => {
