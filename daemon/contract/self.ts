@@ -68,3 +68,14 @@ export interface NotifyWebhookBody {
 
 /** `type` of a quota warning (new-api's name). */
 export const QUOTA_WARNING_TYPE = 'quota_exceed';
+
+/** A user's `setting` column (or its public copy) as an object; {} when empty or not a JSON object. */
+export function settingObject(raw: string): Record<string, unknown> {
+  if (!raw.trim()) return {};
+  try {
+    const v: unknown = JSON.parse(raw);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

@@ -3,8 +3,9 @@
 // the webhook secret. Pure: no I/O.
 import {
   NOTIFY_EMAIL_MAX, NOTIFY_TYPES, WEBHOOK_SECRET_MAX, WEBHOOK_URL_MAX, type NotifySettingsRequest, type NotifySettingsView,
-  type NotifyType,
+  type NotifyType, settingObject,
 } from '../../contract/self.js';
+
 import { isPrivateAddress, outboundUrlProblem } from '../../app/outbound.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { SelfMessageKey } from './self.messages.js';
@@ -21,17 +22,6 @@ export interface NotifySettings {
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: SelfMessageKey; params?: Record<string, string | number> };
-
-/** The stored object, or {} when the column is empty or not a JSON object. */
-export function settingObject(raw: string): Record<string, unknown> {
-  if (!raw.trim()) return {};
-  try {
-    const v: unknown = JSON.parse(raw);
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 

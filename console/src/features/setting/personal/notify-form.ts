@@ -1,7 +1,7 @@
 // The notification settings form (spec 1 §5, §9): its state from the stored setting, checks with the server's
 // rules (https-only webhook, threshold ≥ 0, an e-mail address when one is typed), and the request it sends.
 import {
-  NOTIFY_EMAIL_MAX, QUOTA_WARNING_FORM_DEFAULT, WEBHOOK_SECRET_MAX, WEBHOOK_URL_MAX, type NotifySettingsRequest, type NotifyType,
+  NOTIFY_EMAIL_MAX, QUOTA_WARNING_FORM_DEFAULT, WEBHOOK_SECRET_MAX, WEBHOOK_URL_MAX, settingObject, type NotifySettingsRequest, type NotifyType,
 } from '@contract/self';
 
 export interface NotifyForm {
@@ -17,19 +17,11 @@ export interface NotifyForm {
   clear_secret: boolean;
 }
 
-const obj = (raw: string): Record<string, unknown> => {
-  try {
-    const v: unknown = JSON.parse(raw);
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-};
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** The form from GET /api/user/self's `setting` string. */
 export function notifyFormOf(setting: string): NotifyForm {
-  const o = obj(setting);
+  const o = settingObject(setting);
   const threshold = Number(o.quota_warning_threshold);
   return {
     notify_type: o.notify_type === 'webhook' ? 'webhook' : 'email',
