@@ -5,7 +5,6 @@ import {
   NOTIFY_EMAIL_MAX, NOTIFY_TYPES, WEBHOOK_SECRET_MAX, WEBHOOK_URL_MAX, type NotifySettingsRequest, type NotifySettingsView,
   type NotifyType, settingObject,
 } from '../../contract/self.js';
-
 import { isPrivateAddress, outboundUrlProblem } from '../../app/outbound.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { SelfMessageKey } from './self.messages.js';
