@@ -101,7 +101,20 @@ export function isPrivateAddress(ip: string): boolean {
 export type OutboundUrlProblem = 'invalid' | 'scheme' | 'userinfo' | 'blocked';
 
 /** Checks a configured URL before any connection: the reason it is refused, or null. */
+// The relay checks its channel's URL on every call: the answer for a URL string never changes, so it is kept.
+const checked = new Map<string, OutboundUrlProblem | null>();
+
 export function outboundUrlProblem(raw: string): OutboundUrlProblem | null {
+  let problem = checked.get(raw);
+  if (problem === undefined) {
+    problem = urlProblem(raw);
+    if (checked.size >= 1024) checked.clear();
+    checked.set(raw, problem);
+  }
+  return problem;
+}
+
+function urlProblem(raw: string): OutboundUrlProblem | null {
   let url: URL;
   try {
     url = new URL(raw);

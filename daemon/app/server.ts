@@ -9,7 +9,7 @@ import { noStorePlugin } from '../http/plugins/no-store.js';
 import { embedCorsPlugin } from '../http/plugins/cors.js';
 import { registerApi } from '../http/api.js';
 import relayRoutes from '../relay/relay.routes.js';
-import { randomId } from './random.js';
+import { requestId } from './random.js';
 import { requestLogFields } from './log-serializers.js';
 
 export interface ServerOptions {
@@ -31,7 +31,7 @@ export async function buildServer(services: Services, opts: ServerOptions = {}):
     // One line per request only when debugging; usage is recorded in the database, not the log.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.log.level) }),
     requestIdHeader: false,
-    genReqId: () => randomId(9),
+    genReqId: requestId,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   });
   app.decorate('services', services);

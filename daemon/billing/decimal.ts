@@ -13,8 +13,21 @@ export interface Dec {
 export const ZERO: Dec = { m: 0n, e: 0 };
 const pow10 = (k: number): bigint => 10n ** BigInt(k);
 
+// Ratios and prices repeat on every call: their decimals are parsed once (Dec values are immutable).
+const parsed = new Map<number, Dec>();
+
 /** The exact decimal of a number's shortest round-trip text (what String(x) prints). Not finite → 0. */
 export function dec(x: number): Dec {
+  let d = parsed.get(x);
+  if (d === undefined) {
+    d = parse(x);
+    if (parsed.size >= 4096) parsed.clear();
+    parsed.set(x, d);
+  }
+  return d;
+}
+
+function parse(x: number): Dec {
   if (!Number.isFinite(x)) return ZERO;
   const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(x));
   if (!match) return ZERO;

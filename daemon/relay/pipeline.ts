@@ -28,6 +28,7 @@ import { selectChannel, type Candidate, type Random } from './select-channel.js'
 import { attempt, type AttemptFailure, type AttemptSuccess } from './attempt.js';
 import { consumeLog, errorLog, type CallFacts } from './relay-log.js';
 import type { UpstreamHttp } from './upstream-http.js';
+import { RELAY_CORS_HEADERS } from './relay-headers.js';
 
 interface Route {
   candidates: readonly Candidate[];
@@ -115,7 +116,7 @@ export class RelayPipeline {
         this.s.usage.add(consumeLog({
           ...facts, isStream: facts.isStream || ok.isStream, price, quota: settled.charged, parts: q.parts, zeroUsage: q.zeroUsage,
           frt: ok.firstAt - startedAt, upstreamModel: ok.upstreamModel, mapped: ok.mapped, streamEnd: ok.streamEnd,
-          unpaid: settled.unpaid, reasoningEffort: inbound.reasoningEffort, zeroUsageNote: translate('zh', 'relay.log_possible_timeout'),
+          unpaid: settled.unpaid, reasoningEffort: inbound.reasoningEffort, zeroUsageNote: q.zeroUsage ? translate('zh', 'relay.log_possible_timeout') : '',
         }));
     } finally {
       ok.deliver(); // after settlement: a client that has the answer sees its final balance
@@ -125,7 +126,7 @@ export class RelayPipeline {
   /** Channels that may serve the call, in the caller's group; an admin's `sk-KEY-ID` pins one. */
   private async route(caller: Caller, group: string, model: string, ep: Endpoint): Promise<Route> {
     const cache = this.s.caches.channels;
-    await cache.load();
+    if (!cache.current) await cache.load();
     if (caller.pinnedChannel !== null) {
       const ch = cache.channel(caller.pinnedChannel);
       if (ch && ch.status === ChannelStatus.enabled && !familyFor(ch.type))
@@ -170,7 +171,7 @@ export class RelayPipeline {
     const max = maxAttempts(this.s.options.number('RetryTimes'), route.pinned);
     const ctx = {
       endpoint: ep, inbound, reply, http: this.http, signal, random: this.random,
-      headers: { ...headersOf(reply), 'x-oneapi-request-id': requestId },
+      headers: { ...RELAY_CORS_HEADERS, 'x-oneapi-request-id': requestId },
       pingMs: this.s.options.bool('general_setting.ping_interval_enabled') ? this.s.options.number('general_setting.ping_interval_seconds') * 1000 : 0,
       messages: { interrupted: translate(lang, 'relay.stream_interrupted'), timeout: translate(lang, 'relay.stream_timeout') },
       now: () => performance.now(),
@@ -226,11 +227,4 @@ export class RelayPipeline {
     }
     return usageQuota(r.usage, price);
   }
-}
-
-/** Headers already set on the reply (CORS), as strings, for a response written by hand. */
-function headersOf(reply: FastifyReply): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : String(v);
-  return out;
 }

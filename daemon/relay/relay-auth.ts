@@ -25,9 +25,9 @@ export function apiKeyOf(headers: Record<string, string | string[] | undefined>)
 export async function authenticate(s: Services, rawKey: string, ip: string): Promise<Caller> {
   if (!rawKey) throw refuse(401, 'relay.no_key', undefined, 'invalid_api_key');
   const parsed = parseApiKey(rawKey);
-  const masked = maskKey(parsed.ok ? parsed.key : rawKey);
-  const token = parsed.ok ? await s.caches.tokens.get(parsed.key) : undefined;
-  if (!parsed.ok || !token) throw refuse(401, 'relay.token_invalid', { key: masked }, 'invalid_api_key');
+  const masked = () => maskKey(parsed.ok ? parsed.key : rawKey);
+  const token = parsed.ok ? (s.caches.tokens.peek(parsed.key) ?? (await s.caches.tokens.get(parsed.key))) : undefined;
+  if (!parsed.ok || !token) throw refuse(401, 'relay.token_invalid', { key: masked() }, 'invalid_api_key');
   const status = effectiveStatus(
     // the ledger wallet is ahead of the snapshot (and of the database) for a token in use
     { status: token.status, expired_time: token.expiredTime, remain_quota: s.wallet.tokenRemain(token.id) ?? token.remainQuota, unlimited_quota: token.unlimited },
@@ -37,11 +37,11 @@ export async function authenticate(s: Services, rawKey: string, ip: string): Pro
     // Time or quota ran out since the snapshot: store it (the token service does, and bumps the epoch).
     void s.tokens.findActiveByKey(token.key).catch(() => undefined);
   }
-  if (status === TokenStatus.expired) throw refuse(401, 'relay.token_expired', { key: masked }, 'token_expired');
-  if (status === TokenStatus.exhausted) throw refuse(401, 'relay.token_exhausted', { key: masked }, 'token_exhausted');
-  if (status !== TokenStatus.enabled) throw refuse(401, 'relay.token_disabled', { key: masked }, 'token_disabled');
-  const user = await s.caches.users.get(token.userId);
-  if (!user) throw refuse(401, 'relay.token_invalid', { key: masked }, 'invalid_api_key');
+  if (status === TokenStatus.expired) throw refuse(401, 'relay.token_expired', { key: masked() }, 'token_expired');
+  if (status === TokenStatus.exhausted) throw refuse(401, 'relay.token_exhausted', { key: masked() }, 'token_exhausted');
+  if (status !== TokenStatus.enabled) throw refuse(401, 'relay.token_disabled', { key: masked() }, 'token_disabled');
+  const user = s.caches.users.peek(token.userId) ?? (await s.caches.users.get(token.userId));
+  if (!user) throw refuse(401, 'relay.token_invalid', { key: masked() }, 'invalid_api_key');
   if (user.status !== UserStatus.enabled) throw refuse(403, 'relay.user_banned', undefined, 'user_banned');
   if (parsed.channelId !== null && !roleAtLeast(user.role, 'admin')) throw refuse(403, 'relay.channel_pin_forbidden', undefined, 'channel_pin_forbidden');
   if (token.allowIps && !token.allowIps.allows(ip)) throw refuse(403, 'relay.ip_not_allowed', { ip: normaliseIp(ip) }, 'ip_not_allowed');

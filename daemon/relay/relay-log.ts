@@ -70,29 +70,26 @@ export function consumeLog(c: ConsumeFacts): LogInsert {
   if (c.parts.reasoning) other.reasoning_tokens = c.parts.reasoning;
   if (c.reasoningEffort) other.reasoning_effort = c.reasoningEffort;
   if (c.streamEnd) other.stream_end = c.streamEnd;
-  return {
-    ...base(c),
-    type: LogType.consume,
-    content: c.zeroUsage ? content + c.zeroUsageNote : content,
-    quota: c.quota,
-    prompt_tokens: c.parts.prompt,
-    completion_tokens: c.parts.completion,
-    other: JSON.stringify(other),
-  };
+  const row = base(c, LogType.consume, c.zeroUsage ? content + c.zeroUsageNote : content, c.quota, JSON.stringify(other));
+  row.prompt_tokens = c.parts.prompt;
+  row.completion_tokens = c.parts.completion;
+  return row;
 }
 
 export function errorLog(c: CallFacts & { message: string; status: number; errorType: string; errorCode: string | null }): LogInsert {
-  return {
-    ...base(c),
-    type: LogType.error,
-    content: c.message.slice(0, 1000),
-    quota: 0,
-    other: JSON.stringify({ status_code: c.status, error_type: c.errorType, error_code: c.errorCode, admin_info: { use_channel: c.tried } }),
-  };
+  return base(c, LogType.error, c.message.slice(0, 1000), 0,
+    JSON.stringify({ status_code: c.status, error_type: c.errorType, error_code: c.errorCode, admin_info: { use_channel: c.tried } }));
 }
 
-function base(c: CallFacts) {
+/** The whole row in one object literal (one allocation per call, with every column the writer inserts). */
+function base(c: CallFacts, type: number, content: string, quota: number, other: string): LogInsert {
   return {
+    type,
+    content,
+    quota,
+    other,
+    prompt_tokens: 0,
+    completion_tokens: 0,
     created_at: c.now,
     user_id: c.userId,
     username: c.username,

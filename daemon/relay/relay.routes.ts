@@ -3,6 +3,7 @@
 // one handler per endpoint of endpoints.ts, all running the same pipeline. Gemini's /v1beta API: gemini.routes.ts.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UpstreamHttp } from './upstream-http.js';
+import { RELAY_CORS_HEADERS } from './relay-headers.js';
 import { RelayPipeline } from './pipeline.js';
 import { ENDPOINTS } from './endpoints.js';
 import { RelayError, refuse, relayLang } from './relay-error.js';
@@ -34,9 +35,9 @@ export default async function relayRoutes(app: FastifyInstance): Promise<void> {
   const { pricing } = pipeline;
   app.addHook('onClose', () => http.close());
 
-  app.addHook('onRequest', async (req, reply) => {
-    reply.header('access-control-allow-origin', '*');
-    reply.header('access-control-expose-headers', 'X-Oneapi-Request-Id');
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(RELAY_CORS_HEADERS);
+    done();
   });
   app.options('/v1/*', async (req, reply) => {
     reply.header('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS');

@@ -1,10 +1,11 @@
 // Log rows are written in batches off the request path: one insert per batch instead of one per call. With the
 // ledger wallet, the balances and counters that moved since the last batch are written in the same transaction.
 // A batch that fails stays queued and is tried again; close() writes what is left, so a clean shutdown loses nothing.
-import type { EntityManager } from '@mikro-orm/knex';
-import { LogEntity, type Log } from '../modules/log/log.entity.js';
+import type { EntityManager, Knex } from '@mikro-orm/knex';
+import type { Log } from '../modules/log/log.entity.js';
 import { LedgerWallet } from '../modules/wallet/ledger-wallet.js';
 import type { CacheEpochs } from '../app/cache/epochs.js';
+import { inTransaction } from '../db/transaction.js';
 
 export type LogInsert = Partial<Omit<Log, 'id'>> & Pick<Log, 'type' | 'created_at'>;
 
@@ -61,17 +62,16 @@ export class UsageWriter {
   private async writeAll(): Promise<void> {
     while (this.dirty) {
       const batch = this.queue.slice(0, this.maxBatch);
-      const rows = batch.map(withDefaults) as Log[];
       const ledger = this.opts.ledger;
       if (ledger)
         await ledger.wallet.writeBack((moves) =>
-          this.em.fork().transactional(async (tx) => {
+          inTransaction(this.em, async (tx) => {
             const tokenStatusMoved = await LedgerWallet.apply(tx, moves);
-            if (rows.length) await tx.insertMany(LogEntity, rows);
+            if (batch.length) await insertLogs(tx, batch);
             if (tokenStatusMoved) await ledger.epochs.bump('tokens', tx);
           }),
         );
-      else if (rows.length) await this.em.fork().insertMany(LogEntity, rows);
+      else if (batch.length) await insertLogs(this.em.fork(), batch);
       this.queue.splice(0, batch.length); // only after the write succeeded
     }
   }
@@ -92,8 +92,29 @@ export class UsageWriter {
   }
 }
 
-const withDefaults = (r: LogInsert): Omit<Log, 'id'> => ({
-  user_id: 0, content: '', username: '', token_name: '', model_name: '', quota: 0, prompt_tokens: 0,
-  completion_tokens: 0, use_time: 0, is_stream: false, channel: 0, channel_name: '', token_id: 0, group: '', ip: '',
-  other: '', ...r,
-});
+const LOG_COLUMNS = [
+  'user_id', 'created_at', 'type', 'content', 'username', 'token_name', 'model_name', 'quota', 'prompt_tokens',
+  'completion_tokens', 'use_time', 'is_stream', 'channel', 'channel_name', 'token_id', 'group', 'ip', 'other',
+] as const satisfies ReadonlyArray<keyof Log>;
+const DEFAULTS: Omit<Log, 'id'> = {
+  user_id: 0, created_at: 0, type: 0, content: '', username: '', token_name: '', model_name: '', quota: 0, prompt_tokens: 0,
+  completion_tokens: 0, use_time: 0, is_stream: false, channel: 0, channel_name: '', token_id: 0, group: '', ip: '', other: '',
+};
+const INSERT_HEAD = `insert into logs (${LOG_COLUMNS.map((c) => `"${c}"`).join(', ')}) values `;
+const ROW_PLACEHOLDERS = `(${LOG_COLUMNS.map(() => '?').join(', ')})`;
+const ROWS_PER_INSERT = 500;
+
+/**
+ * One multi-row insert with bound parameters (18 per row; a batch of 500 stays under SQLite's and PostgreSQL's
+ * limits). Through knex directly: MikroORM's insertMany would inline every value into the SQL text first, which
+ * cost more than the rest of the write.
+ */
+async function insertLogs(em: EntityManager, rows: readonly LogInsert[]): Promise<void> {
+  const knex = (em.getTransactionContext() as Knex.Transaction | undefined) ?? em.getKnex();
+  for (let at = 0; at < rows.length; at += ROWS_PER_INSERT) {
+    const part = rows.slice(at, at + ROWS_PER_INSERT);
+    const bindings: Knex.Value[] = [];
+    for (const r of part) for (const c of LOG_COLUMNS) bindings.push((r[c] ?? DEFAULTS[c]) as Knex.Value);
+    await knex.raw(INSERT_HEAD + new Array(part.length).fill(ROW_PLACEHOLDERS).join(', '), bindings);
+  }
+}

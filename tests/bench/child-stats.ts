@@ -67,18 +67,26 @@ function stats(reset: boolean): ChildStats {
 
 let session: Session | undefined;
 
-/** A CPU profile of this process between two commands (the measured window only, not the start-up). */
-async function profile(arg: unknown): Promise<boolean> {
+/**
+ * A profile of this process between two commands (the measured window only, not the start-up): CPU, or with
+ * `kind` 'alloc' where the bytes were allocated (sampling heap profiler, collected objects included).
+ */
+async function profile(arg: unknown, kind: 'cpu' | 'alloc'): Promise<boolean> {
   if (typeof arg !== 'string') {
     session = new Session();
     session.connect();
+    if (kind === 'alloc') {
+      await session.post('HeapProfiler.enable');
+      await session.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+      return true;
+    }
     await session.post('Profiler.enable');
     await session.post('Profiler.setSamplingInterval', { interval: 100 });
     await session.post('Profiler.start');
     return true;
   }
   if (!session) return false;
-  const { profile } = await session.post('Profiler.stop');
+  const { profile } = kind === 'alloc' ? await session.post('HeapProfiler.stopSampling') : await session.post('Profiler.stop');
   session.disconnect();
   session = undefined;
   mkdirSync(dirname(arg), { recursive: true });
@@ -88,7 +96,7 @@ async function profile(arg: unknown): Promise<boolean> {
 
 /**
  * Tells the parent the server is ready (with `info`) and serves its commands: `stats` (arg 'reset' starts a new
- * peak window), `profile` (start; with a file path: stop and write the .cpuprofile there), `stop` (runs `close`, then exits), and the given extras.
+ * peak window), `profile` (start; with a file path: stop and write the .cpuprofile there), `alloc-profile` (the same, a .heapprofile), `stop` (runs `close`, then exits), and the given extras.
  */
 export function serveStats(info: Record<string, unknown>, close: () => Promise<void>, extra: Record<string, Handler> = {}): void {
   if (!process.send) throw new Error('a benchmark server runs as a child process with an IPC channel');
@@ -100,7 +108,7 @@ export function serveStats(info: Record<string, unknown>, close: () => Promise<v
         if (m.arg === 'gc') (globalThis as { gc?: () => void }).gc?.();
         return send({ id: m.id, result: process.memoryUsage() });
       }
-      if (m.cmd === 'profile') return send({ id: m.id, result: await profile(m.arg) });
+      if (m.cmd === 'profile' || m.cmd === 'alloc-profile') return send({ id: m.id, result: await profile(m.arg, m.cmd === 'profile' ? 'cpu' : 'alloc') });
       if (m.cmd === 'stop') {
         await close().catch(() => undefined);
         send({ id: m.id, result: true });

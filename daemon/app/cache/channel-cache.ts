@@ -43,6 +43,11 @@ export class ChannelCache {
   private readonly loader = new LazyLoad(() => this.read());
 
   /** Loads now (or waits for the load under way). */
+  /** Loaded and no reload under way: readable without awaiting load(). */
+  get current(): boolean {
+    return this.loader.current;
+  }
+
   load(): Promise<void> {
     return this.loader.ensure();
   }

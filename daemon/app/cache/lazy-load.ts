@@ -2,23 +2,45 @@
 // listener only once it exists. A failed load is forgotten, so the next use tries again.
 export class LazyLoad {
   private ready: Promise<void> | undefined;
+  private generation = 0;
+  /**
+   * Loaded, and no reload under way: the snapshot may be read without waiting. The relay's hot path checks this
+   * instead of awaiting `ensure()` on every call (a promise and a turn of the microtask queue each).
+   */
+  current = false;
 
   constructor(private readonly load: () => Promise<void>) {}
 
   ensure(): Promise<void> {
-    this.ready ??= this.load().catch((e: unknown) => {
-      this.ready = undefined;
-      throw e;
-    });
+    if (!this.ready) {
+      const gen = ++this.generation;
+      this.ready = this.load().then(
+        () => {
+          if (gen === this.generation) this.current = true;
+        },
+        (e: unknown) => {
+          this.ready = undefined;
+          throw e;
+        },
+      );
+    }
     return this.ready;
   }
 
   /** For the epoch listener: reload when loaded before, else leave it to the first use. */
   async refresh(): Promise<void> {
     if (!this.ready) return;
+    this.current = false;
+    const gen = ++this.generation;
     await this.ready.catch(() => undefined);
     const next = this.load();
-    this.ready = next.catch(() => undefined);
+    // a failed reload keeps serving the snapshot it has
+    this.ready = next.then(
+      () => undefined,
+      () => undefined,
+    ).then(() => {
+      if (gen === this.generation) this.current = true;
+    });
     await next;
   }
 }

@@ -75,6 +75,11 @@ export class TokenCache {
   }
 
   /** The live token of a key (stored form, no `sk-`). */
+  /** The token when the snapshot is current (no load or reload to wait for); else undefined: use get(). */
+  peek(key: string): CachedToken | undefined {
+    return this.loader.current ? this.byKey.get(key) : undefined;
+  }
+
   async get(key: string): Promise<CachedToken | undefined> {
     await this.load();
     const hit = this.byKey.get(key);

@@ -61,6 +61,11 @@ export class UserCache {
     this.byId = new Map(rows.map((r) => [num(r.id), toCachedUser(r)]));
   }
 
+  /** The user when the snapshot is current (no load or reload to wait for); else undefined: use get(). */
+  peek(id: number): CachedUser | undefined {
+    return this.loader.current ? this.byId.get(id) : undefined;
+  }
+
   async get(id: number): Promise<CachedUser | undefined> {
     await this.load();
     const hit = this.byId.get(id);

@@ -19,6 +19,7 @@ import { LogEntity } from '../log/log.entity.js';
 import { isEmail, normaliseEmail } from './email-rules.js';
 import { emailTaken, usernameTaken } from './account-users.js';
 import { giftLogText } from './gift-log.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /** No spaces, control characters or "@" (an "@" would make a username look like someone's e-mail at sign-in). */
 const USERNAME_BAD = /[\s@\p{Cc}]/u;
@@ -81,7 +82,7 @@ export class RegistrationService {
   private async create(u: { username: string; hash: string; email: string; affCode: string }): Promise<void> {
     const { options, clock } = this.deps;
     const now = clock();
-    await this.deps.em.fork().transactional(async (tx) => {
+    await inTransaction(this.deps.em, async (tx) => {
       const inviter = u.affCode ? await tx.findOne(UserEntity, { aff_code: u.affCode, deleted_at: null }, { fields: ['id', 'username'] }) : null;
       const forNewUser = options.number('QuotaForNewUser');
       const forInvitee = inviter ? options.number('QuotaForInvitee') : 0;

@@ -40,6 +40,7 @@ import {
 import { KNOWN_MODELS } from './known-models.js';
 import { typeParams } from './channel-type-params.js';
 import { toChannelView } from './channel.view.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /** A translatable cause of an upstream failure. */
 interface Cause {
@@ -147,15 +148,15 @@ export class ChannelService {
     const keys = splitKeys(input.key);
     if (keys.length > CHANNEL_LIMITS.keys) throw new ServiceError('channel.too_many_keys', { max: CHANNEL_LIMITS.keys });
     const now = this.clock();
-    const created = await this.em.fork().transactional(async (tx) => {
+    const created = await inTransaction(this.em, async (tx) => {
       const out: Channel[] = [];
       for (const key of keys) {
         const ch = tx.create(ChannelEntity, {
           status: ChannelStatus.enabled, priority: 0, weight: 0, auto_ban: 1, ...patch, key, created_time: now,
-        } as Channel);
+        } as Channel, { persist: false });
+        ch.id = Number(await tx.insert(ChannelEntity, ch));
         out.push(ch);
       }
-      await tx.flush();
       await rebuildAbilities(tx, out);
       await this.epochs.bump('channels', tx);
       return out;
@@ -170,14 +171,14 @@ export class ChannelService {
     const keys = splitKeys(input.key);
     if (keys.length > CHANNEL_LIMITS.keys) throw new ServiceError('channel.too_many_keys', { max: CHANNEL_LIMITS.keys });
     if (Object.keys(patch).length === 0 && keys.length === 0) throw new ServiceError('channel.no_changes');
-    const saved = await this.em.fork().transactional(async (tx) => {
+    const saved = await inTransaction(this.em, async (tx) => {
       const ch = await this.load(tx, input.id);
       tx.assign(ch, patch);
       if (keys.length) ch.key = keys.join('\n');
       if (!ch.base_url && BASE_URL_REQUIRED_TYPES.has(ch.type) && !channelType(ch.type)?.base_url)
         throw new ServiceError('channel.base_url_required');
       if (!ch.other && CHANNEL_OTHER_DEFAULTS[ch.type]) ch.other = CHANNEL_OTHER_DEFAULTS[ch.type];
-      await tx.flush();
+      await tx.nativeUpdate(ChannelEntity, { id: ch.id }, { ...patch, key: ch.key, other: ch.other });
       await rebuildAbilities(tx, [ch]);
       await this.epochs.bump('channels', tx);
       return ch;
@@ -187,7 +188,7 @@ export class ChannelService {
 
   async remove(actor: Actor, id: number): Promise<void> {
     adminOnly(actor);
-    await this.em.fork().transactional(async (tx) => {
+    await inTransaction(this.em, async (tx) => {
       if ((await tx.nativeDelete(ChannelEntity, { id })) === 0) throw new ServiceError('channel.not_found');
       await deleteAbilities(tx, [id]);
       await this.epochs.bump('channels', tx);
@@ -197,7 +198,7 @@ export class ChannelService {
   /** Deletes channels with status 2 or 3; returns how many. */
   async removeDisabled(actor: Actor): Promise<number> {
     adminOnly(actor);
-    return this.em.fork().transactional(async (tx) => {
+    return inTransaction(this.em, async (tx) => {
       const rows = await tx.find(ChannelEntity, { status: { $in: [ChannelStatus.disabled, ChannelStatus.autoDisabled] } }, { fields: ['id'] });
       return this.deleteIds(tx, rows.map((r) => r.id));
     });
@@ -207,13 +208,13 @@ export class ChannelService {
     adminOnly(actor);
     const unique = [...new Set(ids)];
     if (unique.length === 0) throw new ServiceError('channel.select_to_delete');
-    return this.em.fork().transactional((tx) => this.deleteIds(tx, unique));
+    return inTransaction(this.em, (tx) => this.deleteIds(tx, unique));
   }
 
   /** Rebuilds the whole ability table from the channels; returns the number of channels. */
   async fixAbilities(actor: Actor): Promise<number> {
     adminOnly(actor);
-    return this.em.fork().transactional(async (tx) => {
+    return inTransaction(this.em, async (tx) => {
       const all = await tx.find(ChannelEntity, {}, { fields: ['id', 'models', 'group', 'status', 'priority', 'weight', 'tag'] });
       await tx.nativeDelete(AbilityEntity, {});
       await rebuildAbilities(tx, all);
@@ -237,11 +238,11 @@ export class ChannelService {
     if (req.priority !== undefined && req.priority !== null) patch.priority = checkPriority(req.priority);
     if (req.weight !== undefined && req.weight !== null) patch.weight = checkWeight(req.weight);
     if (Object.keys(patch).length === 0) throw new ServiceError('channel.no_changes');
-    return this.em.fork().transactional(async (tx) => {
+    return inTransaction(this.em, async (tx) => {
       const channels = await tx.find(ChannelEntity, { tag });
       if (channels.length === 0) throw new ServiceError('channel.not_found');
       for (const ch of channels) tx.assign(ch, patch);
-      await tx.flush();
+      await tx.nativeUpdate(ChannelEntity, { id: { $in: channels.map((c) => c.id) } }, patch);
       await rebuildAbilities(tx, channels);
       await this.epochs.bump('channels', tx);
       return channels.length;
@@ -253,7 +254,7 @@ export class ChannelService {
     adminOnly(actor);
     const tag = tagIn.trim();
     if (!tag) throw new ServiceError('channel.tag_required');
-    return this.em.fork().transactional(async (tx) => {
+    return inTransaction(this.em, async (tx) => {
       const ids = (await tx.find(ChannelEntity, { tag }, { fields: ['id'] })).map((c) => c.id);
       if (ids.length === 0) throw new ServiceError('channel.not_found');
       await tx.nativeUpdate(ChannelEntity, { id: { $in: ids } }, { status });
@@ -269,7 +270,7 @@ export class ChannelService {
     const unique = [...new Set(ids)];
     if (unique.length === 0) throw new ServiceError('channel.select_first');
     const tag = (tagIn ?? '').trim() || null;
-    return this.em.fork().transactional(async (tx) => {
+    return inTransaction(this.em, async (tx) => {
       const n = await tx.nativeUpdate(ChannelEntity, { id: { $in: unique } }, { tag });
       await setAbilitiesTag(tx, unique, tag);
       await this.epochs.bump('channels', tx);
@@ -526,7 +527,7 @@ export class ChannelService {
   }
 
   private write<T>(fn: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.em.fork().transactional(async (tx) => {
+    return inTransaction(this.em, async (tx) => {
       const out = await fn(tx);
       await this.epochs.bump('channels', tx);
       return out;
@@ -546,9 +547,10 @@ export class ChannelService {
     const name = await this.write(async (tx) => {
       const ch = await tx.findOne(ChannelEntity, { id });
       if (!ch || ch.status !== ChannelStatus.enabled) return null;
-      ch.status = ChannelStatus.autoDisabled;
-      ch.other_info = withStatusReason(ch.other_info, stored, this.clock());
-      await tx.flush();
+      const n = await tx.nativeUpdate(ChannelEntity, { id, status: ChannelStatus.enabled }, {
+        status: ChannelStatus.autoDisabled, other_info: withStatusReason(ch.other_info, stored, this.clock()),
+      });
+      if (!n) return null;
       await setAbilitiesEnabled(tx, [id], false);
       return ch.name;
     });

@@ -50,6 +50,9 @@ export class QuotaNotifier {
    */
   afterCharge(userId: number, remainingQuota: number | undefined): void {
     if (remainingQuota === undefined || this.running.has(userId)) return;
+    // the usual case, decided without a promise: a user above their threshold
+    const cached = this.d.users.peek(userId);
+    if (cached && remainingQuota >= (cached.quotaWarningThreshold ?? this.d.options.number('QuotaRemindThreshold'))) return;
     const quiet = this.quietUntil.get(userId);
     if (quiet !== undefined && quiet > this.d.clock()) return;
     const run = this.check(userId, remainingQuota)

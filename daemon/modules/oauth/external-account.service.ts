@@ -12,6 +12,7 @@ import type { CacheEpochs } from '../../app/cache/epochs.js';
 import type { OptionStore } from '../option/option.store.js';
 import { UserEntity, type User } from '../user/user.entity.js';
 import { insertExternalUser, type NewExternalUser } from './external-register.js';
+import { inTransaction } from '../../db/transaction.js';
 
 export type BindingField = 'github_id' | 'linux_do_id' | 'wechat_id' | 'telegram_id';
 
@@ -36,7 +37,7 @@ export class ExternalAccountService {
   /** The user to sign in: the bound one, or a new one. Refuses deleted and disabled users. */
   async signIn(req: SignInRequest): Promise<User> {
     let created = false;
-    const user = await this.em.fork().transactional(async (tx) => {
+    const user = await inTransaction(this.em, async (tx) => {
       await this.lock(tx, req.field, req.externalId);
       const bound = await tx.findOne(UserEntity, { [req.field]: req.externalId }, { orderBy: { id: 'asc' } });
       if (bound) return bound;
@@ -55,7 +56,7 @@ export class ExternalAccountService {
 
   /** Binds an external id to a live user. Binding again to the same user is fine; another user's id is refused. */
   async bind(userId: number, field: BindingField, externalId: string, label: string): Promise<void> {
-    await this.em.fork().transactional(async (tx) => {
+    await inTransaction(this.em, async (tx) => {
       await this.lock(tx, field, externalId);
       const holder = await tx.findOne(UserEntity, { [field]: externalId, id: { $ne: userId } });
       if (holder) throw new ServiceError('oauth.already_bound', { provider: label });
@@ -66,7 +67,7 @@ export class ExternalAccountService {
 
   /** Sets the user's e-mail (already proven by a code) unless another account uses it. */
   async bindEmail(userId: number, email: string): Promise<void> {
-    await this.em.fork().transactional(async (tx) => {
+    await inTransaction(this.em, async (tx) => {
       await this.lock(tx, 'email', email.toLowerCase());
       const holder = await tx.execute<{ id: number }[]>('select id from users where lower(email) = ? and id <> ? limit 1', [email.toLowerCase(), userId]);
       if (holder.length) throw new ServiceError('oauth.email_taken');

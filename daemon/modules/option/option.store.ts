@@ -5,6 +5,7 @@ import { optionKeys, optionRegistry, type OptionKey } from '../../contract/optio
 import { ServiceError } from '../../app/errors.js';
 import type { CacheEpochs } from '../../app/cache/epochs.js';
 import { checkOption } from './option-validate.js';
+import { inTransaction } from '../../db/transaction.js';
 
 export class OptionStore {
   private values = new Map<OptionKey, string>();
@@ -56,7 +57,7 @@ export class OptionStore {
    * validated before anything is written. Returns what was written.
    */
   async change(compute: (get: (key: OptionKey) => string) => Record<string, string>): Promise<Array<[OptionKey, string]>> {
-    const written = await this.em.fork().transactional(async (tx) => {
+    const written = await inTransaction(this.em, async (tx) => {
       await this.epochs.bump('options', tx);
       const current = withDefaults(await tx.execute<Row[]>('select "key", "value" from options'));
       const entries = compute((k) => current.get(k) ?? optionRegistry[k].default);
@@ -70,7 +71,7 @@ export class OptionStore {
 
   /** Validates every entry first (nothing is saved when one is bad), then writes them in one transaction. */
   async set(entries: Record<string, unknown>): Promise<void> {
-    await this.em.fork().transactional((tx) => this.setIn(tx, entries));
+    await inTransaction(this.em, (tx) => this.setIn(tx, entries));
     await this.load();
   }
 

@@ -23,6 +23,7 @@ import { UserEntity, type User } from '../user/user.entity.js';
 import { SessionEntity } from '../session/session.entity.js';
 import { applyNotifySettings, notifyView } from './notify-setting.js';
 import { quotaText } from './quota-text.js';
+import { inTransaction } from '../../db/transaction.js';
 
 const affected = (r: unknown): number => Number((r as { affectedRows?: number } | undefined)?.affectedRows ?? 0);
 
@@ -75,7 +76,7 @@ export class SelfService {
       set.password = await hashPassword(req.password);
     }
     if (set.display_name === undefined && set.password === undefined) throw new ServiceError('self.nothing_changed');
-    await this.d.em.fork().transactional(async (tx) => {
+    await inTransaction(this.d.em, async (tx) => {
       if (set.display_name !== undefined) await tx.nativeUpdate(UserEntity, { id: user.id }, { display_name: set.display_name });
       if (set.password === undefined) return;
       await tx.execute('update users set password = ?, auth_version = auth_version + 1 where id = ?', [set.password, user.id], 'run');
@@ -95,7 +96,7 @@ export class SelfService {
   async deactivate(actor: Actor): Promise<void> {
     const user = await this.me(actor);
     if (user.role >= Role.admin) throw new ServiceError('self.root_cannot_delete');
-    await this.d.em.fork().transactional(async (tx) => {
+    await inTransaction(this.d.em, async (tx) => {
       await tx.execute(
         'update users set deleted_at = ?, access_token = null, auth_version = auth_version + 1 where id = ? and deleted_at is null',
         [this.d.clock(), user.id],
@@ -151,7 +152,7 @@ export class SelfService {
       const amount = quotaText(perUnit, { perUnit, inCurrency: this.d.options.bool('DisplayInCurrencyEnabled') }, lang);
       throw new ServiceError('self.aff_min', { amount });
     }
-    await this.d.em.fork().transactional(async (tx) => {
+    await inTransaction(this.d.em, async (tx) => {
       const r = await tx.execute(
         'update users set aff_quota = aff_quota - ?, quota = quota + ? where id = ? and deleted_at is null and aff_quota >= ?',
         [quota, quota, actor.id, quota],
@@ -199,7 +200,7 @@ export class SelfService {
       const next = applyNotifySettings(user.setting, req, { allowPrivateWebhook: this.d.allowPrivateWebhook, language: lang });
       if (!next.ok) throw new ServiceError(next.error, next.params);
       // Compare-and-set on the old text: a concurrent change to another key of the setting is never lost.
-      const saved = await this.d.em.fork().transactional(async (tx) => {
+      const saved = await inTransaction(this.d.em, async (tx) => {
         const r = await tx.execute('update users set setting = ? where id = ? and setting = ?', [next.value, user.id, user.setting], 'run');
         if (!affected(r)) return false;
         await this.d.epochs.bump('users', tx);

@@ -10,6 +10,7 @@ import type { Clock } from '../../app/clock.js';
 import type { OptionStore } from '../option/option.store.js';
 import { UserEntity } from '../user/user.entity.js';
 import { SetupEntity } from './setup.entity.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /** Quota the root account starts with (reference §2.7). */
 export const ROOT_INITIAL_QUOTA = 100_000_000;
@@ -60,7 +61,7 @@ export class SetupService {
     }
     const passwordHash = needRoot ? await hashPassword(req.password!) : '';
     try {
-      await em.transactional(async (tx) => {
+      await inTransaction(em, async (tx) => {
         // The fixed primary key makes a second, concurrent setup fail here instead of creating a second root.
         await tx.insert(SetupEntity, { id: SETUP_ROW_ID, version: this.version, initialized_at: this.clock() });
         if (needRoot) {

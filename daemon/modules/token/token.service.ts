@@ -19,6 +19,7 @@ import {
   batchNames, checkCount, checkFields, checkName, effectiveStatus, enableRefusal, escapeLike, groupNames, isUserStatus,
   parseApiKey, statusAfterEdit, type Checked,
 } from './token-rules.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /** What the relay learns from an API key: the usable token, or why there is none. */
 export type KeyLookup =
@@ -97,7 +98,7 @@ export class TokenService {
     const status = effectiveStatus({ ...base, status: TokenStatus.enabled }, now);
     const ids: number[] = [];
     const em = this.em.fork();
-    await em.transactional(async (tx) => {
+    await inTransaction(em, async (tx) => {
       for (const n of batchNames(name, count, randomAlnum)) {
         ids.push(Number(await tx.insert(TokenEntity, { ...base, name: n, status, key: randomAlnum(TOKEN_KEY_LENGTH) })));
       }
@@ -127,7 +128,7 @@ export class TokenService {
       const f = valueOf(checkFields(fields, { now, groups, storedExpiry: Number(token.expired_time) }));
       changes = { ...f, status: statusAfterEdit({ ...token, ...f }, now) };
     }
-    await em.transactional(async (tx) => {
+    await inTransaction(em, async (tx) => {
       await tx.nativeUpdate(TokenEntity, { id: token.id, user_id: actor.id, deleted_at: null }, changes);
       await this.epochs.bump('tokens', tx);
     });
@@ -137,7 +138,7 @@ export class TokenService {
   /** Soft delete; another user's token or an unknown id is not found. */
   async remove(actor: Actor, id: number): Promise<void> {
     const now = this.clock();
-    const deleted = await this.em.fork().transactional(async (tx) => {
+    const deleted = await inTransaction(this.em, async (tx) => {
       const n = await tx.nativeUpdate(TokenEntity, { id, user_id: actor.id, deleted_at: null }, { deleted_at: now });
       if (n) await this.epochs.bump('tokens', tx);
       return n;
@@ -166,7 +167,7 @@ export class TokenService {
     const now = this.clock();
     const moved = tokens.filter((t) => effectiveStatus(t, now) !== t.status);
     if (!moved.length) return tokens;
-    await this.em.fork().transactional(async (tx) => {
+    await inTransaction(this.em, async (tx) => {
       for (const status of [TokenStatus.expired, TokenStatus.exhausted]) {
         const ids = moved.filter((t) => effectiveStatus(t, now) === status).map((t) => t.id);
         if (ids.length) await tx.nativeUpdate(TokenEntity, { id: { $in: ids }, status: TokenStatus.enabled }, { status });

@@ -25,6 +25,7 @@ import { UserEntity, type User } from './user.entity.js';
 import {
   checkAction, checkCreate, checkRank, inScope, managesAll, planEdit, planManage, type EditInput, type QuotaChange,
 } from './user-admin-rules.js';
+import { inTransaction } from '../../db/transaction.js';
 
 const affected = (r: unknown): number => Number((r as { affectedRows?: number } | undefined)?.affectedRows ?? 0);
 const KEYWORD_MAX = 64;
@@ -94,7 +95,7 @@ export class UserAdminService {
     const now = this.clock();
     let id = 0;
     try {
-      await em.transactional(async (tx) => {
+      await inTransaction(em, async (tx) => {
         id = Number(await tx.insert(UserEntity, {
           username: f.username, display_name: f.display_name, password, role: Role.user, status: 1, quota, created_at: now,
         }));
@@ -127,7 +128,7 @@ export class UserAdminService {
     const password = plan.password ? await hashPassword(plan.password) : undefined;
     const guard: Guard = { id: target.id, deleted_at: null, role: target.role, agent_id: target.agent_id };
     try {
-      await em.transactional(async (tx) => {
+      await inTransaction(em, async (tx) => {
         const set: Record<string, unknown> = { ...plan.fields };
         if (password) Object.assign(set, { password, auth_version: raw('auth_version + 1') });
         if (Object.keys(set).length) {
@@ -165,7 +166,7 @@ export class UserAdminService {
     if (plan.changes.deleted) set.deleted_at = this.clock();
     if (plan.endSessions) set.auth_version = raw('auth_version + 1');
     if (plan.revokeToken) set.access_token = null;
-    await em.transactional(async (tx) => {
+    await inTransaction(em, async (tx) => {
       const n = await tx
         .createQueryBuilder(UserEntity)
         .update(set)

@@ -6,6 +6,7 @@ import type { EntityManager } from '@mikro-orm/knex';
 import { VERIFICATION_CODE_LENGTH, VERIFICATION_VALID_MINUTES } from '../../contract/account.js';
 import type { Clock } from '../../app/clock.js';
 import { VerificationEntity } from './verification.entity.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /** 'email_verify': codes for registration and e-mail binding; 'password_reset': reset links. */
 export type VerificationPurpose = 'email_verify' | 'password_reset';
@@ -69,7 +70,7 @@ export class VerificationService {
   private async issue(purpose: VerificationPurpose, target: string, code: string): Promise<string> {
     const t = normaliseTarget(target);
     const now = this.clock();
-    await this.em.fork().transactional(async (tx) => {
+    await inTransaction(this.em, async (tx) => {
       // One live code per address and purpose; expired rows of anyone are swept on the way.
       await tx.nativeDelete(VerificationEntity, { $or: [{ purpose, target: t }, { expires_at: { $lte: now } }] });
       await tx.insert(VerificationEntity, {

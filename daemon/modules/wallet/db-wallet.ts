@@ -16,6 +16,7 @@ import { TokenStatus } from '../../contract/roles.js';
 import { clampQuota } from '../../billing/bounds.js';
 import { settle as decide, type Outcome } from '../../billing/settle.js';
 import type { Hold, RefusalReason, ReserveRequest, ReserveResult, SettleResult, Wallet } from './wallet.js';
+import { inTransaction } from '../../db/transaction.js';
 
 class Refused extends Error {
   constructor(readonly error: RefusalReason) {
@@ -48,7 +49,7 @@ export class DbWallet implements Wallet {
       return affected(u) ? hold() : { ok: false, error: 'insufficient_user_quota' };
     }
     try {
-      await this.em.fork().transactional(async (tx) => {
+      await inTransaction(this.em, async (tx) => {
         // quota > 0 too: a user with nothing left is refused even for a free model (reference §4.3).
         const u = await tx.execute('update users set quota = quota - ? where id = ? and quota >= ? and quota > 0', [amount, r.userId, amount], 'run');
         if (!affected(u)) throw new Refused('insufficient_user_quota');
@@ -85,7 +86,7 @@ export class DbWallet implements Wallet {
   }
 
   private async apply(h: Hold, computed: number, delta: number, countRequest: boolean, channelId: number): Promise<SettleResult> {
-    const result = await this.em.fork().transactional(async (tx) => {
+    const result = await inTransaction(this.em, async (tx) => {
       let extra = 0;
       if (delta < 0) {
         await tx.execute('update users set quota = quota + ? where id = ?', [-delta, h.userId], 'run');
