@@ -121,7 +121,7 @@ export async function createServices(config: GatewayConfig, opts: ServiceOptions
           if (row) usage.add(row);
         })
         .catch((e) => console.error('writing the channel test log failed:', e));
-    const usage = new UsageWriter(em, {
+    const usage = new UsageWriter(em, target.kind, {
       intervalMs: config.relay.write_interval_ms,
       ledger: ledger && { wallet: ledger, epochs },
       onError: (e) => console.error('writing usage logs failed (will retry):', e),

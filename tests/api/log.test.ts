@@ -101,4 +101,22 @@ describe('usage writer', () => {
     expect(t.services.usage.pending).toBe(0);
     expect(await t.services.em.fork().count(LogEntity, {})).toBe(1235);
   });
+
+  it('stores every column as given: text with quotes, newlines and non-ASCII, booleans, large numbers, defaults', async () => {
+    const full = {
+      type: 6, created_at: 1_790_000_000, user_id: 42, username: 'ünï "quoted"', token_name: "it's", model_name: 'gpt-4o',
+      quota: 9_007_199_254, prompt_tokens: 123456, completion_tokens: 7, use_time: 3, is_stream: true, channel: 5,
+      channel_name: '渠道 \\ back', token_id: 9, group: 'vip', ip: '::1', content: 'line1\nline2 \u2028 😀',
+      other: JSON.stringify({ admin_info: { use_channel: [5, 6] }, note: 'a"b' }),
+    };
+    t.services.usage.add(full);
+    t.services.usage.add({ type: 2, created_at: 1_790_000_001 });
+    await t.services.usage.flush();
+    const em = t.services.em.fork();
+    const [a] = await em.find(LogEntity, { created_at: 1_790_000_000 });
+    const { id: _id, ...stored } = a;
+    expect({ ...stored, is_stream: Boolean(stored.is_stream) }).toEqual(full);
+    const [b] = await em.find(LogEntity, { created_at: 1_790_000_001 });
+    expect(b).toMatchObject({ type: 2, user_id: 0, content: '', username: '', quota: 0, is_stream: false, group: '', other: '' });
+  });
 });
