@@ -65,6 +65,9 @@ export function ormOptions(t: OrmTarget): Options {
             conn.run('PRAGMA journal_mode = WAL');
             conn.run('PRAGMA busy_timeout = 5000');
             conn.run('PRAGMA synchronous = NORMAL');
+            // Statement journals and sort/temp b-trees in memory: a batched log insert inside a transaction would
+            // otherwise create, write and delete a temporary file several times a second.
+            conn.run('PRAGMA temp_store = MEMORY');
             conn.run('PRAGMA foreign_keys = ON', (err: Error | null) => done(err, conn));
           });
         },

@@ -94,8 +94,8 @@ export async function relayStream(o: StreamOptions): Promise<StreamResult> {
     if (started) return;
     started = true;
     o.reply.hijack();
+    // the head goes out with the first event's write: one packet, not two
     res.writeHead(200, { ...o.headers, ...SSE_HEADERS, ...(jsonArray ? { 'content-type': 'application/json; charset=utf-8' } : {}) });
-    res.flushHeaders();
     if (o.pingMs > 0) {
       ping = setInterval(() => {
         if (o.now() - lastWrite >= o.pingMs) void write(jsonArray ? '\n' : SSE_PING); // whitespace keeps JSON valid
@@ -108,13 +108,13 @@ export async function relayStream(o: StreamOptions): Promise<StreamResult> {
     commit();
     await write(events.map(frame).join(''));
   };
-  const finish = (end: StreamEnd): StreamResult => ({
+  const finish = (end: StreamEnd, last = ''): StreamResult => ({
     started,
     end,
     firstEventAt,
     close() {
       if (ping) clearInterval(ping);
-      if (started && !res.destroyed && !res.writableEnded) res.end(jsonArray ? '\n]' : undefined);
+      if (started && !res.destroyed && !res.writableEnded) res.end(jsonArray ? `${last}\n]` : last || undefined);
     },
   });
 
@@ -145,8 +145,11 @@ export async function relayStream(o: StreamOptions): Promise<StreamResult> {
   if (end === null) {
     if (o.transform.failed) end = 'upstream_error';
     else if (o.transform.complete) {
-      await send(o.transform.end(o.billedUsage()));
-      return finish('complete');
+      // The closing events ([DONE], the usage chunk) go out with the end of the response, in one write, once the
+      // call is settled (close()).
+      const closing = o.transform.end(o.billedUsage());
+      if (!started && closing.length) commit();
+      return finish('complete', closing.map(frame).join(''));
     } else end = 'upstream_cut';
   }
   o.body.destroy();
