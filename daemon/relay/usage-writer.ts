@@ -67,14 +67,12 @@ export class UsageWriter {
 
   /** Writes everything queued now, batch after batch (tests, shutdown); concurrent calls share the work. */
   flush(): Promise<void> {
-    this.draining ??= (async () => {
-      try {
-        while (this.dirty) await this.writeOnce();
-      } finally {
-        this.draining = undefined;
-      }
-    })();
+    this.draining ??= this.drainAll().finally(() => (this.draining = undefined));
     return this.draining;
+  }
+
+  private async drainAll(): Promise<void> {
+    while (this.dirty) await this.writeOnce();
   }
 
   private writeOnce(): Promise<void> {

@@ -3,13 +3,17 @@ import { describe, expect, it } from 'vitest';
 import type { QuotaNotifierDeps } from './quota-notifier.js';
 import { QuotaNotifier } from './quota-notifier.js';
 
-function notifier(threshold: number | null, remind = 1000) {
-  const seen = { forks: 0, cacheReads: 0, mails: 0 };
+function notifier(threshold: number | null, remind = 1000, current = true) {
+  const seen = { forks: 0, peeks: 0, cacheReads: 0, mails: 0 };
   const deps = {
     em: { fork: () => { seen.forks++; throw new Error('no database on this path'); } },
     clock: () => 1_900_000_000,
     epochs: { on: () => undefined },
-    users: { get: async () => { seen.cacheReads++; return { id: 1, quotaWarningThreshold: threshold }; } },
+    users: {
+      // the snapshot when it is current (no reload under way), else undefined
+      peek: () => { seen.peeks++; return current ? { id: 1, quotaWarningThreshold: threshold } : undefined; },
+      get: async () => { seen.cacheReads++; return { id: 1, quotaWarningThreshold: threshold }; },
+    },
     options: { number: (k: string) => (k === 'QuotaRemindThreshold' ? remind : 500_000), bool: () => true, get: () => '' },
     mailer: { send: async () => { seen.mails++; } },
     allowPrivateWebhook: false,
@@ -26,7 +30,15 @@ describe('QuotaNotifier.afterCharge above the threshold', () => {
     await n.idle();
     n.afterCharge(1, 5001);
     await n.idle();
-    expect(seen).toEqual({ forks: 0, cacheReads: 2, mails: 0 });
+    // decided synchronously from the cached user: no promise, no await
+    expect(seen).toEqual({ forks: 0, peeks: 3, cacheReads: 0, mails: 0 });
+  });
+
+  it('waits for the user cache when it is reloading, and still stays off the database above the threshold', async () => {
+    const { n, seen } = notifier(5000, 1000, false);
+    n.afterCharge(1, 6000);
+    await n.idle();
+    expect(seen).toEqual({ forks: 0, peeks: 1, cacheReads: 1, mails: 0 });
   });
 
   it("uses the site's QuotaRemindThreshold when the user saved none, and 0 means never", async () => {
@@ -44,7 +56,7 @@ describe('QuotaNotifier.afterCharge above the threshold', () => {
     const { n, seen } = notifier(5000);
     n.afterCharge(1, undefined);
     await n.idle();
-    expect(seen.cacheReads).toBe(0);
+    expect(seen.cacheReads + seen.peeks).toBe(0);
   });
 
   it('below the threshold it goes to the database (and a failure there is logged, not thrown)', async () => {
