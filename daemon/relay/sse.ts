@@ -85,6 +85,8 @@ export class SseParser {
 /** One event as wire text ("event: …\ndata: …\n\n"). */
 export function formatSse(ev: SseEvent): string {
   const head = ev.event !== undefined ? `event: ${ev.event}\n` : '';
+  // one data line, the usual case: no split and join
+  if (!ev.data.includes('\n')) return `${head}data: ${ev.data}\n\n`;
   return `${head}${ev.data.split('\n').map((l) => `data: ${l}`).join('\n')}\n\n`;
 }
 

@@ -106,7 +106,7 @@ export async function relayStream(o: StreamOptions): Promise<StreamResult> {
   const send = async (events: SseEvent[]) => {
     if (!events.length) return;
     commit();
-    await write(events.map(frame).join(''));
+    await write(events.length === 1 ? frame(events[0]) : events.map(frame).join(''));
   };
   const finish = (end: StreamEnd, last = ''): StreamResult => ({
     started,
