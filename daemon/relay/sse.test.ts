@@ -18,6 +18,13 @@ function parse(bytes: Uint8Array, cuts: number[]): SseEvent[] {
 }
 
 describe('SSE parser', () => {
+  it('decodes UTF-8 split across chunks, drops a leading byte-order mark and turns bad bytes into U+FFFD', () => {
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('data: 你好 😀\n\ndata: a'), Buffer.from([0xff]), Buffer.from('b\n\n')]);
+    const expected = [{ data: '你好 😀' }, { data: 'a\ufffdb' }];
+    for (let i = 1; i < bytes.length; i++) expect(parse(bytes, [i]), `cut at ${i}`).toEqual(expected);
+    expect(parse(bytes, Array.from({ length: bytes.length - 1 }, (_, i) => i + 1))).toEqual(expected);
+  });
+
   it('gives the same events however the bytes are cut: at every single position, and byte by byte', () => {
     for (const name of ['chat-stream-usage.sse', 'chat-stream-tools.sse', 'responses-stream.sse']) {
       const bytes = fixture(name);

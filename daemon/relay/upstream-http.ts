@@ -2,7 +2,7 @@
 // through the outbound guard (app/outbound.ts: no link-local or metadata addresses, checked on the URL and again
 // on every resolved address), time limits to connect, to the first byte and between body chunks, and a size
 // limit on answers read whole. Errors come back classified, never as raw socket text.
-import { Agent, request, type Dispatcher, type FormData } from 'undici';
+import { Agent, type Dispatcher, type FormData } from 'undici';
 import { guardedLookup, outboundUrlProblem } from '../app/outbound.js';
 import { proxyDispatcher } from '../app/proxy.js';
 
@@ -49,13 +49,16 @@ export class UpstreamHttp {
   async send(req: { url: string; method: 'POST' | 'GET'; headers: Record<string, string>; body?: string | FormData }, signal: AbortSignal, proxy = ''): Promise<UpstreamResponse> {
     const problem = outboundUrlProblem(req.url);
     if (problem) throw new UpstreamHttpError('blocked', problem);
+    const target = originAndPath(req.url);
     try {
-      const res = await request(req.url, {
+      const dispatcher = proxy ? proxyDispatcher(proxy, { connectTimeoutMs: this.opts.connectTimeoutMs }) : this.agent;
+      const res = await dispatcher.request({
+        origin: target.origin,
+        path: target.path,
         method: req.method,
         headers: req.headers,
         body: req.body,
         signal,
-        dispatcher: proxy ? proxyDispatcher(proxy, { connectTimeoutMs: this.opts.connectTimeoutMs }) : this.agent,
         headersTimeout: this.opts.responseTimeoutMs,
         bodyTimeout: this.opts.idleTimeoutMs,
       });
@@ -87,6 +90,20 @@ export class UpstreamHttp {
   close(): Promise<void> {
     return this.agent.close();
   }
+}
+
+// undici's request(url) parses the URL on every call; a channel's URLs repeat, so their origin and path are kept.
+const targets = new Map<string, { origin: string; path: string }>();
+
+function originAndPath(url: string): { origin: string; path: string } {
+  let t = targets.get(url);
+  if (!t) {
+    const u = new URL(url);
+    t = { origin: u.origin, path: u.pathname + u.search };
+    if (targets.size >= 1024) targets.clear();
+    targets.set(url, t);
+  }
+  return t;
 }
 
 export function classify(e: unknown, signal?: AbortSignal): UpstreamHttpError {
