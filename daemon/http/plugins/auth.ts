@@ -19,19 +19,27 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('actor', null);
   app.decorateRequest('authVia', null);
 
-  app.addHook('preHandler', async (req, reply) => {
-    if (req.is404) return; // unmatched paths: the SPA fallback or a JSON 404, never a login demand
+  // Callback style with a synchronous way out: the relay passes through here on every call, and an async hook would
+  // cost it a promise and a turn each time.
+  app.addHook('preHandler', (req, reply, done) => {
+    if (req.is404) return done(); // unmatched paths: the SPA fallback or a JSON 404, never a login demand
     // Secure by default under /api: a route there that names no level needs a signed-in user. Outside /api
     // (console files; the relay, which checks API keys itself) nothing is looked up unless a route asks: a session
     // or access-token query per relay call would be a database round trip on the hot path.
     const configured = req.routeOptions.config?.auth;
     const underApi = req.routeOptions.url?.startsWith('/api') ?? false;
-    if (!configured && !underApi) return;
-    const level = configured ?? 'user';
+    if (!configured && !underApi) return done();
+    authorise(req, reply, configured ?? 'user').then((answered) => {
+      if (!answered) done();
+    }, done);
+  });
+
+  /** Sets req.actor, or answers 401 (true) / throws a ServiceError. */
+  const authorise = async (req: FastifyRequest, reply: FastifyReply, level: NonNullable<FastifyRequest['routeOptions']['config']['auth']>): Promise<boolean> => {
     const found = await identify(app, req);
     if (level === 'public') {
       if (found && found.user.status === UserStatus.enabled) req.actor = toActor(found.user);
-      return;
+      return false;
     }
     if (!found) return unauthorized(reply, req, 'auth.not_logged_in');
     // The header guards against proxies that cache one user's answer for another (reference §2.2).
@@ -43,7 +51,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!roleAtLeast(found.user.role, level)) throw new ServiceError('auth.insufficient_role');
     req.actor = toActor(found.user);
     req.authVia = found.via;
-  });
+    return false;
+  };
 });
 
 async function identify(app: FastifyInstance, req: FastifyRequest): Promise<{ user: User; via: 'session' | 'access_token' } | null> {
@@ -69,8 +78,9 @@ async function identify(app: FastifyInstance, req: FastifyRequest): Promise<{ us
   return null;
 }
 
-function unauthorized(reply: FastifyReply, req: FastifyRequest, key: MessageKey) {
-  return reply.status(401).send({ success: false, message: translate(req.lang, key) });
+function unauthorized(reply: FastifyReply, req: FastifyRequest, key: MessageKey): true {
+  reply.status(401).send({ success: false, message: translate(req.lang, key) });
+  return true;
 }
 
 export const toActor = (u: User): Actor => ({ id: u.id, role: u.role, username: u.username, group: u.group, agentId: u.agent_id });

@@ -7,8 +7,9 @@ import { langFromHeader } from '../../i18n/lang.js';
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('lang', 'zh');
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     req.lang = langFromHeader(req.headers['accept-language']);
+    done();
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {

@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 export const noStorePlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onSend', async (req, reply) => {
+  // callback style, not async: this runs on every relay answer, and an async hook costs a promise and a turn
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('X-Oneapi-Request-Id', req.id);
     if (req.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    done(null, payload);
   });
 });
