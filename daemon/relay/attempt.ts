@@ -26,8 +26,8 @@ export interface AttemptContext {
   http: UpstreamHttp;
   signal: AbortSignal;
   random: Random;
-  /** Headers every answer carries (CORS, request id). */
-  headers: Record<string, string>;
+  /** The call's request id (x-oneapi-request-id on a streamed answer's head). */
+  requestId: string;
   pingMs: number;
   messages: { interrupted: string; timeout: string };
   now(): number;
@@ -135,26 +135,26 @@ export async function attempt(ctx: AttemptContext, ch: CachedChannel, family: Pr
       upstream: { status, message: err.message, type: err.type, code: err.code },
     };
   }
-  const base = { upstreamModel: mapped.upstream, mapped: mapped.mapped };
   const contentType = header(res.headers, 'content-type');
   // Local counting (reference §4.7) only fills what the upstream did not report: tokenising costs more CPU than the
   // whole rest of a call.
-  const withCounted = (reported: Partial<Usage> | null | undefined, output: CompletionText | undefined): Usage => ({
-    ...(reported ?? {}),
-    promptTokens: reported?.promptTokens ?? inbound.promptTokens,
-    completionTokens: reported?.completionTokens ?? (output ? countCompletionTokens(inbound.model, output) : 0),
-  });
+  // Object.assign, not a spread followed by properties: that is a slow path on Node 20 (relay-headers.ts).
+  const withCounted = (reported: Partial<Usage> | null | undefined, output: CompletionText | undefined): Usage =>
+    Object.assign({}, reported, {
+      promptTokens: reported?.promptTokens ?? inbound.promptTokens,
+      completionTokens: reported?.completionTokens ?? (output ? countCompletionTokens(inbound.model, output) : 0),
+    });
 
   if (contentType.includes('text/event-stream') && adapter.stream) {
     const transform = adapter.stream(call, { includeUsage: inbound.includeUsage });
     const billed = (): Usage => withCounted(transform.usage, transform.output);
     const sr = await relayStream({
-      body: res.body, transform, reply: ctx.reply, headers: ctx.headers, pingMs: ctx.pingMs, signal,
+      body: res.body, transform, reply: ctx.reply, requestId: ctx.requestId, pingMs: ctx.pingMs, signal,
       billedUsage: billed, messages: ctx.messages, now: ctx.now, framing: inbound.framing,
     });
     if (!sr.started) {
       sr.close();
-      if (sr.end === 'client_gone') return { ...transportFailure(new UpstreamHttpError('aborted', 'client closed'), ch.type) };
+      if (sr.end === 'client_gone') return transportFailure(new UpstreamHttpError('aborted', 'client closed'), ch.type);
       // Broke before the client saw anything: another channel may still answer.
       return {
         ok: false, status: 502, message: { key: sr.end === 'timeout' ? 'relay.upstream_timeout' : 'relay.stream_interrupted' },
@@ -162,7 +162,11 @@ export async function attempt(ctx: AttemptContext, ch: CachedChannel, family: Pr
         retryable: sr.end !== 'timeout' && isRetryable({ status: 0, local: false, channelType: ch.type }),
       };
     }
-    return { ok: true, deliver: sr.close, usage: billed(), isStream: true, firstAt: sr.firstEventAt ?? answeredAt, ...(sr.end === 'complete' ? {} : { streamEnd: sr.end }), ...base };
+    const done: AttemptSuccess = {
+      ok: true, deliver: sr.close, usage: billed(), isStream: true, firstAt: sr.firstEventAt ?? answeredAt, upstreamModel: mapped.upstream, mapped: mapped.mapped,
+    };
+    if (sr.end !== 'complete') done.streamEnd = sr.end;
+    return done;
   }
 
   let buf: Buffer;
@@ -183,7 +187,7 @@ export async function attempt(ctx: AttemptContext, ch: CachedChannel, family: Pr
     : () => void ctx.reply.status(res.status).header('content-type', contentType || 'application/json').send(buf);
   return {
     ok: true, deliver, usage, count: answer.count,
-    isStream: contentType.includes('text/event-stream'), firstAt: answeredAt, ...base,
+    isStream: contentType.includes('text/event-stream'), firstAt: answeredAt, upstreamModel: mapped.upstream, mapped: mapped.mapped,
   };
 }
 

@@ -28,7 +28,7 @@ import { selectChannel, type Candidate, type Random } from './select-channel.js'
 import { attempt, type AttemptFailure, type AttemptSuccess } from './attempt.js';
 import { consumeLog, errorLog, type CallFacts } from './relay-log.js';
 import type { UpstreamHttp } from './upstream-http.js';
-import { RELAY_CORS_HEADERS } from './relay-headers.js';
+import type { Hold } from '../modules/wallet/wallet.js';
 
 interface Route {
   candidates: readonly Candidate[];
@@ -91,6 +91,14 @@ export class RelayPipeline {
       reply.raw.off('close', onClose);
     }
 
+    return this.finish(caller, inbound, group, req, startedAt, lang, tried, channel, hold, price, result);
+  }
+
+  /** Settles the hold and leaves the log row: the answer, or the failure of every attempt. */
+  private async finish(
+    caller: Caller, inbound: Inbound, group: string, req: FastifyRequest, startedAt: number, lang: Lang, tried: number[],
+    channel: CachedChannel | undefined, hold: Hold, price: Price, result: AttemptSuccess | AttemptFailure,
+  ): Promise<void> {
     const facts: CallFacts = {
       now: this.s.clock(), userId: caller.user.id, username: caller.user.username, tokenId: caller.token.id,
       tokenName: caller.token.name, model: inbound.model, group, ip: req.ip, isStream: inbound.stream,
@@ -100,7 +108,7 @@ export class RelayPipeline {
       await this.s.wallet.settle(hold, { kind: 'failed' }, 0);
       const error = this.finalError(result);
       if (!result.clientGone)
-        this.s.usage.add(errorLog({ ...facts, message: messageText(error.msg, lang), status: error.status, errorType: error.type, errorCode: error.code }));
+        this.s.usage.add(errorLog(facts, { message: messageText(error.msg, lang), status: error.status, errorType: error.type, errorCode: error.code }));
       throw error;
     }
     const ok = result;
@@ -113,8 +121,8 @@ export class RelayPipeline {
       );
       if (settled.charged > 0) this.s.quotaNotify.afterCharge(caller.user.id, settled.userQuota); // never waits, never throws
       if (this.s.options.bool('LogConsumeEnabled'))
-        this.s.usage.add(consumeLog({
-          ...facts, isStream: facts.isStream || ok.isStream, price, quota: settled.charged, parts: q.parts, zeroUsage: q.zeroUsage,
+        this.s.usage.add(consumeLog(facts, {
+          isStream: facts.isStream || ok.isStream, price, quota: settled.charged, parts: q.parts, zeroUsage: q.zeroUsage,
           frt: ok.firstAt - startedAt, upstreamModel: ok.upstreamModel, mapped: ok.mapped, streamEnd: ok.streamEnd,
           unpaid: settled.unpaid, reasoningEffort: inbound.reasoningEffort, zeroUsageNote: q.zeroUsage ? translate('zh', 'relay.log_possible_timeout') : '',
         }));
@@ -171,7 +179,7 @@ export class RelayPipeline {
     const max = maxAttempts(this.s.options.number('RetryTimes'), route.pinned);
     const ctx = {
       endpoint: ep, inbound, reply, http: this.http, signal, random: this.random,
-      headers: { ...RELAY_CORS_HEADERS, 'x-oneapi-request-id': requestId },
+      requestId,
       pingMs: this.s.options.bool('general_setting.ping_interval_enabled') ? this.s.options.number('general_setting.ping_interval_seconds') * 1000 : 0,
       messages: { interrupted: translate(lang, 'relay.stream_interrupted'), timeout: translate(lang, 'relay.stream_timeout') },
       now: () => performance.now(),

@@ -14,8 +14,8 @@ const tokenPrice: Price = {
 
 describe('relay logs', () => {
   it('writes a consumption row with new-api\'s content and `other` keys', () => {
-    const row = consumeLog({
-      ...facts, price: tokenPrice, quota: 123, parts: usageParts({ promptTokens: 100, completionTokens: 20, cachedTokens: 40 }), zeroUsage: false,
+    const row = consumeLog(facts, {
+      isStream: true, price: tokenPrice, quota: 123, parts: usageParts({ promptTokens: 100, completionTokens: 20, cachedTokens: 40 }), zeroUsage: false,
       frt: 250.4, upstreamModel: 'up', mapped: true, unpaid: 0, zeroUsageNote: ' (x)', streamEnd: 'client_gone', reasoningEffort: 'high',
     });
     expect(row).toMatchObject({
@@ -29,8 +29,8 @@ describe('relay logs', () => {
   });
 
   it('marks a call without any tokens, and prices per call', () => {
-    const row = consumeLog({
-      ...facts, price: { mode: 'call', model: 'm', priceUsd: 0.04, quotaPerUnit: 500000, group: 'vip', groupRatio: 1, groupKnown: true },
+    const row = consumeLog(facts, {
+      isStream: false, price: { mode: 'call', model: 'm', priceUsd: 0.04, quotaPerUnit: 500000, group: 'vip', groupRatio: 1, groupKnown: true },
       quota: 0, parts: usageParts({}), zeroUsage: true, frt: 1, upstreamModel: 'm', mapped: false, unpaid: 5, zeroUsageNote: '（可能是上游超时）',
     });
     expect(row.content).toBe('模型价格 0.04，分组倍率 1.00（可能是上游超时）');
@@ -38,7 +38,7 @@ describe('relay logs', () => {
   });
 
   it('writes an error row with the status and the channels tried', () => {
-    const row = errorLog({ ...facts, message: 'boom', status: 502, errorType: 'upstream_error', errorCode: null });
+    const row = errorLog(facts, { message: 'boom', status: 502, errorType: 'upstream_error', errorCode: null });
     expect(row).toMatchObject({ type: 6, quota: 0, content: 'boom' });
     expect(JSON.parse(row.other!)).toEqual({ status_code: 502, error_type: 'upstream_error', error_code: null, admin_info: { use_channel: [5, 9] } });
   });

@@ -25,7 +25,10 @@ export interface CallFacts {
   channelName: string;
 }
 
-export interface ConsumeFacts extends CallFacts {
+/** What the call came to; with CallFacts, a consumption row. Two objects, not one spread of both: see streamHead. */
+export interface ConsumeOutcome {
+  /** The call streamed (the request asked to, or the upstream answered with a stream). */
+  isStream: boolean;
   price: Price;
   quota: number;
   parts: UsageParts;
@@ -45,7 +48,7 @@ export interface ConsumeFacts extends CallFacts {
 
 const f2 = (n: number) => n.toFixed(2);
 
-export function consumeLog(c: ConsumeFacts): LogInsert {
+export function consumeLog(f: CallFacts, c: ConsumeOutcome): LogInsert {
   const p = c.price;
   const content =
     p.mode === 'call'
@@ -61,7 +64,7 @@ export function consumeLog(c: ConsumeFacts): LogInsert {
     frt: Math.round(c.frt),
     is_model_mapped: c.mapped,
     upstream_model_name: c.upstreamModel,
-    admin_info: { use_channel: c.tried, ...(c.unpaid > 0 ? { unpaid_quota: c.unpaid } : {}) },
+    admin_info: c.unpaid > 0 ? { use_channel: f.tried, unpaid_quota: c.unpaid } : { use_channel: f.tried },
   };
   if (c.parts.cacheWrite) {
     other.cache_creation_tokens = c.parts.cacheWrite;
@@ -70,19 +73,26 @@ export function consumeLog(c: ConsumeFacts): LogInsert {
   if (c.parts.reasoning) other.reasoning_tokens = c.parts.reasoning;
   if (c.reasoningEffort) other.reasoning_effort = c.reasoningEffort;
   if (c.streamEnd) other.stream_end = c.streamEnd;
-  const row = base(c, LogType.consume, c.zeroUsage ? content + c.zeroUsageNote : content, c.quota, JSON.stringify(other));
+  const row = base(f, LogType.consume, c.zeroUsage ? content + c.zeroUsageNote : content, c.quota, JSON.stringify(other), c.isStream);
   row.prompt_tokens = c.parts.prompt;
   row.completion_tokens = c.parts.completion;
   return row;
 }
 
-export function errorLog(c: CallFacts & { message: string; status: number; errorType: string; errorCode: string | null }): LogInsert {
-  return base(c, LogType.error, c.message.slice(0, 1000), 0,
-    JSON.stringify({ status_code: c.status, error_type: c.errorType, error_code: c.errorCode, admin_info: { use_channel: c.tried } }));
+export interface ErrorOutcome {
+  message: string;
+  status: number;
+  errorType: string;
+  errorCode: string | null;
+}
+
+export function errorLog(c: CallFacts, e: ErrorOutcome): LogInsert {
+  return base(c, LogType.error, e.message.slice(0, 1000), 0,
+    JSON.stringify({ status_code: e.status, error_type: e.errorType, error_code: e.errorCode, admin_info: { use_channel: c.tried } }), c.isStream);
 }
 
 /** The whole row in one object literal (one allocation per call, with every column the writer inserts). */
-function base(c: CallFacts, type: number, content: string, quota: number, other: string): LogInsert {
+function base(c: CallFacts, type: number, content: string, quota: number, other: string, isStream: boolean): LogInsert {
   return {
     type,
     content,
@@ -97,7 +107,7 @@ function base(c: CallFacts, type: number, content: string, quota: number, other:
     token_name: c.tokenName,
     model_name: loggedModelName(c.model),
     use_time: c.useTime,
-    is_stream: c.isStream,
+    is_stream: isStream,
     channel: c.channelId,
     channel_name: c.channelName,
     group: c.group,

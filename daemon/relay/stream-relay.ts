@@ -22,6 +22,7 @@ import type { Usage } from '../billing/quota.js';
 import type { SseEvent, StreamTransform } from '../providers/types.js';
 import { SSE_PING, SseParser, formatSse } from './sse.js';
 import { classify, type UpstreamResponse } from './upstream-http.js';
+import { streamHead } from './relay-headers.js';
 
 export type StreamEnd = 'complete' | 'client_gone' | 'upstream_cut' | 'upstream_error' | 'timeout';
 
@@ -45,8 +46,8 @@ export interface StreamOptions {
   body: UpstreamResponse['body'];
   transform: StreamTransform;
   reply: FastifyReply;
-  /** Headers to send with the response (CORS, request id …). */
-  headers: Record<string, string>;
+  /** The call's request id, sent in the response head with CORS and SSE headers (relay-headers.ts). */
+  requestId: string;
   /** Write `: PING` after this many idle milliseconds (0: never). */
   pingMs: number;
   signal: AbortSignal;
@@ -57,13 +58,6 @@ export interface StreamOptions {
   now(): number;
   framing?: StreamFraming;
 }
-
-const SSE_HEADERS = {
-  'content-type': 'text/event-stream; charset=utf-8',
-  'cache-control': 'no-cache',
-  connection: 'keep-alive',
-  'x-accel-buffering': 'no',
-};
 
 export async function relayStream(o: StreamOptions): Promise<StreamResult> {
   const res: ServerResponse = o.reply.raw;
@@ -95,7 +89,7 @@ export async function relayStream(o: StreamOptions): Promise<StreamResult> {
     started = true;
     o.reply.hijack();
     // the head goes out with the first event's write: one packet, not two
-    res.writeHead(200, { ...o.headers, ...SSE_HEADERS, ...(jsonArray ? { 'content-type': 'application/json; charset=utf-8' } : {}) });
+    res.writeHead(200, streamHead(o.requestId, jsonArray));
     if (o.pingMs > 0) {
       ping = setInterval(() => {
         if (o.now() - lastWrite >= o.pingMs) void write(jsonArray ? '\n' : SSE_PING); // whitespace keeps JSON valid

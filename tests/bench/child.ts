@@ -54,10 +54,10 @@ export class BenchChild {
   }
 
   /** `compiled`: the bundle to run under plain node; else the source `entry` runs under tsx. */
-  static start(name: string, entry: string, compiled: string | undefined, env: Record<string, string> = {}): Promise<BenchChild> {
+  static start(name: string, entry: string, compiled: string | undefined, env: Record<string, string> = {}, nodeFlags: string[] = []): Promise<BenchChild> {
     const proc = fork(compiled ?? join(here, entry), [], {
       env: { ...process.env, ...env },
-      execArgv: compiled ? [] : process.execArgv,
+      execArgv: [...(compiled ? [] : process.execArgv), ...nodeFlags],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     return new Promise((resolve, reject) => {

@@ -11,7 +11,8 @@
 // an allocation profile instead, .heapprofile), BENCH_TSX=1 (run
 // the servers from the .ts sources under tsx, for profiles with source names), and for attribution only
 // BENCH_ATTRIBUTE=access-token,wallet,usage-log (those gateway calls become no-ops: not the product, no verdicts),
-// BENCH_GATEWAY_NODE_OPTIONS (node flags for the gateway process only, e.g. "--max-semi-space-size=4").
+// BENCH_GATEWAY_NODE_OPTIONS (node flags for the gateway process only, given on its command line, so V8 flags that
+// NODE_OPTIONS refuses work too, e.g. "--min-semi-space-size=16").
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -48,7 +49,7 @@ async function main() {
   const prof = process.env.BENCH_PROF === '1' ? 'profile' : process.env.BENCH_PROF === 'alloc' ? 'alloc-profile' : '';
   const [floor, gateway] = await Promise.all([
     BenchChild.start('floor', 'floor.ts', built?.['floor.ts'], env),
-    BenchChild.start('gateway', 'gateway.ts', built?.['gateway.ts'], { ...env, ...(GATEWAY_NODE_OPTIONS ? { NODE_OPTIONS: GATEWAY_NODE_OPTIONS } : {}) }),
+    BenchChild.start('gateway', 'gateway.ts', built?.['gateway.ts'], env, GATEWAY_NODE_OPTIONS.split(/\s+/).filter(Boolean)),
   ]);
   children.push(floor, gateway);
   log(`mock ${mock.info.url}, floor ${floor.info.url}, gateway ${gateway.info.url}`);
@@ -108,7 +109,7 @@ async function main() {
       `per scenario: warm-up ${WARM_MS} ms, then ${MAX_N} requests or ${MEASURE_MS} ms, whichever first · mock stream: 5 chunks + usage + [DONE]` +
       ` (${num('BENCH_CHUNK_MS', 0) > 0 ? `${num('BENCH_CHUNK_MS', 0)} ms apart` : 'one event-loop turn apart'}) · ` +
       `servers ${built ? 'bundled by esbuild, plain node' : 'from the sources under tsx (RSS includes tsx)'}; load generator in the same 2 cores` +
-      `${GATEWAY_NODE_OPTIONS ? ` · gateway NODE_OPTIONS "${GATEWAY_NODE_OPTIONS}"` : ''}.`,
+      `${GATEWAY_NODE_OPTIONS ? ` · gateway node flags "${GATEWAY_NODE_OPTIONS}"` : ''}.`,
     '',
     'Latencies in ms as the client sees them; "added" = minus the direct call to the mock at the same mode and concurrency. ' +
       'CPU = server process CPU time (user + system, all threads) / requests; for "direct" that of the mock upstream. Peak RSS = VmHWM of the server process during the measured run.',

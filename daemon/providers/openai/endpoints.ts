@@ -22,9 +22,10 @@ export interface OpenAIDialect {
 }
 
 function jsonBody(d: OpenAIDialect, value: Obj, call: UpstreamCall, streamOptions: boolean): string {
-  const body: Obj = { ...value, model: call.model };
+  // Object.assign, not `{ ...value, model }`: on Node 20 properties after a spread take a slow path (relay-headers.ts).
+  const body: Obj = Object.assign({}, value, { model: call.model });
   if (streamOptions && body.stream === true) {
-    if (d.streamUsage(call.channel.type)) body.stream_options = { ...(isObj(body.stream_options) ? body.stream_options : {}), include_usage: true };
+    if (d.streamUsage(call.channel.type)) body.stream_options = Object.assign({}, isObj(body.stream_options) ? body.stream_options : {}, { include_usage: true });
     else delete body.stream_options; // a vendor that does not know it may refuse the request
   }
   return JSON.stringify(applyParamOverride(body, call.paramOverride));
@@ -45,7 +46,7 @@ function build(d: OpenAIDialect, path: string, body: InboundBody, call: Upstream
   return {
     url,
     method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json', accept: call.stream ? 'text/event-stream' : 'application/json' },
+    headers: Object.assign({}, auth, { 'content-type': 'application/json', accept: call.stream ? 'text/event-stream' : 'application/json' }),
     // Pass-through mode (reference §6.3): the exact text received, with no model mapping, override or stream_options.
     body: call.settings.passThrough && body.raw !== undefined ? body.raw : jsonBody(d, body.value, call, streamOptions),
   };
@@ -54,7 +55,7 @@ function build(d: OpenAIDialect, path: string, body: InboundBody, call: Upstream
 const usageOf = (json: unknown): Answer => ({ usage: isObj(json) ? readUsage(json.usage) : null });
 
 const imagesAnswer = (json: unknown): Answer => ({
-  ...usageOf(json),
+  usage: usageOf(json).usage,
   count: isObj(json) && Array.isArray(json.data) ? json.data.length : undefined,
 });
 
@@ -67,7 +68,7 @@ export function openaiStyleEndpoints(d: OpenAIDialect) {
   });
   const chatLike = (path: string, object: 'chat.completion.chunk' | 'text_completion'): EndpointAdapter => ({
     request: (body, call) => build(d, path, body, call, true),
-    answer: (json) => ({ ...usageOf(json), output: choicesOutput(json) }),
+    answer: (json) => ({ usage: usageOf(json).usage, output: choicesOutput(json) }),
     stream: (_call, client): StreamTransform => chatStream(client, object),
   });
   return {
@@ -82,7 +83,7 @@ export function openaiStyleEndpoints(d: OpenAIDialect) {
     'openai.audio.translations': plain('/audio/translations', transcription),
     'openai.responses': {
       request: (body, call) => build(d, '/responses', body, call),
-      answer: (json) => ({ ...usageOf(json), output: responsesOutput(json) }),
+      answer: (json) => ({ usage: usageOf(json).usage, output: responsesOutput(json) }),
       stream: () => responsesStream(),
     },
     rerank: plain('/rerank', (json) => {

@@ -63,6 +63,7 @@ export class RequestGuards {
     this.s.usage.add(errorLog({
       now: this.s.clock(), userId: caller.user.id, username: caller.user.username, tokenId: caller.token.id, tokenName: caller.token.name,
       model: inbound.model, group, ip: req.ip, isStream: inbound.stream, useTime: 0, tried: [], channelId: 0, channelName: '',
+    }, {
       message: messageText(error.msg, relayLang(req.headers['accept-language'])), status: 400, errorType: error.type, errorCode: error.code,
     }));
     throw error;
