@@ -90,6 +90,14 @@ export async function relayStream(o: StreamOptions): Promise<StreamResult> {
     o.reply.hijack();
     // the head goes out with the first event's write: one packet, not two
     res.writeHead(200, streamHead(o.requestId, jsonArray));
+    // Everything written before this turn of the event loop ends goes out in one write: when the upstream's whole
+    // answer came in one read, head, events and end (written after settlement) leave together instead of in two
+    // system calls; the first byte waits only for this turn's remaining callbacks.
+    const socket = res.socket;
+    if (socket) {
+      socket.cork();
+      setImmediate(() => socket.uncork());
+    }
     if (o.pingMs > 0) {
       ping = setInterval(() => {
         if (o.now() - lastWrite >= o.pingMs) void write(jsonArray ? '\n' : SSE_PING); // whitespace keeps JSON valid
