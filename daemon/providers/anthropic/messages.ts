@@ -45,7 +45,7 @@ export function messagesHeaders(call: UpstreamCall): Record<string, string> {
 export function messagesBody(body: InboundBody, call: UpstreamCall): string {
   if (body.kind !== 'json') throw new TypeError('the Messages API takes a JSON body');
   if (call.settings.passThrough && body.raw !== undefined) return body.raw;
-  const out = { ...body.value, model: call.model };
+  const out = Object.assign({}, body.value, { model: call.model });
   applyClaudeDefaults(out, call.settings.claude);
   return JSON.stringify(applyParamOverride(out, call.paramOverride));
 }

@@ -12,8 +12,8 @@ function embedBody(body: InboundBody, call: UpstreamCall, batch: boolean): strin
   if (body.kind !== 'json') throw new TypeError('embeddings take a JSON body');
   if (call.settings.passThrough && body.raw !== undefined) return body.raw;
   const name = `models/${call.model}`;
-  const out: Obj = { ...body.value };
-  if (batch) out.requests = (Array.isArray(out.requests) ? out.requests : []).map((r) => (isObj(r) ? { ...r, model: name } : r));
+  const out: Obj = Object.assign({}, body.value);
+  if (batch) out.requests = (Array.isArray(out.requests) ? out.requests : []).map((r) => (isObj(r) ? Object.assign({}, r, { model: name }) : r));
   else if (out.model !== undefined) out.model = name;
   return JSON.stringify(applyParamOverride(out, call.paramOverride));
 }
@@ -22,7 +22,7 @@ const answer = (json: unknown): Answer => ({ usage: isObj(json) ? readGeminiUsag
 
 const embed = (action: 'embedContent' | 'batchEmbedContents'): EndpointAdapter => ({
   request: (body, call) => ({
-    url: geminiUrl(call, call.model, action), method: 'POST', headers: { ...geminiHeaders(call), accept: 'application/json' },
+    url: geminiUrl(call, call.model, action), method: 'POST', headers: Object.assign(geminiHeaders(call), { accept: 'application/json' }),
     body: embedBody(body, call, action === 'batchEmbedContents'),
   }),
   answer,

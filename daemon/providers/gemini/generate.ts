@@ -47,10 +47,10 @@ export function upstreamModel(call: UpstreamCall, body: Obj): { model: string; t
 function generateBody(body: InboundBody, call: UpstreamCall, thinking: Obj | undefined): string {
   if (body.kind !== 'json') throw new TypeError('generateContent takes a JSON body');
   if (call.settings.passThrough && body.raw !== undefined) return body.raw;
-  const out: Obj = { ...body.value };
+  const out: Obj = Object.assign({}, body.value);
   delete out.model; // the model travels in the URL; Google refuses unknown fields
   if (thinking) {
-    const g: Obj = isObj(out.generationConfig) ? { ...out.generationConfig } : {};
+    const g: Obj = isObj(out.generationConfig) ? Object.assign({}, out.generationConfig) : {};
     if (g.thinkingConfig === undefined || g.thinkingConfig === null) g.thinkingConfig = thinking;
     out.generationConfig = g;
   }

@@ -48,7 +48,7 @@ export function bridged(native: EndpointAdapter, bridge: Bridge): EndpointAdapte
     },
     answer(json, call) {
       const a = native.answer ? native.answer(json, call) : { usage: null };
-      return { ...a, render: (billed: Usage) => bridge.answer(json, call, billed) };
+      return Object.assign({}, a, { render: (billed: Usage) => bridge.answer(json, call, billed) });
     },
     stream: nativeStream && bridgeStream
       ? (call, client) => {

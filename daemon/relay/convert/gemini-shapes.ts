@@ -43,7 +43,7 @@ export function toolCallSignature(call: Obj): string {
 }
 
 export const withSignature = (call: Obj, signature: string): Obj =>
-  signature ? { ...call, extra_content: { google: { thought_signature: signature } } } : call;
+  signature ? Object.assign({}, call, { extra_content: { google: { thought_signature: signature } } }) : call;
 
 /**
  * Gemini 2.5+ refuses a replayed function call without the signature its thinking produced; a turn that lost it

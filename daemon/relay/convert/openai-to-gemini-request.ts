@@ -261,7 +261,9 @@ export async function inlineImageUrls(body: Obj, media: MediaFetcher): Promise<O
     if (!isObj(p) || p.type !== 'image_url') return p;
     const url = isObj(p.image_url) ? str(p.image_url.url) : str(p.image_url);
     const inline = fetched.get(url);
-    return inline ? { ...p, image_url: { ...(isObj(p.image_url) ? p.image_url : {}), url: inline } } : p;
+    return inline ? Object.assign({}, p, { image_url: Object.assign({}, isObj(p.image_url) ? p.image_url : {}, { url: inline }) }) : p;
   };
-  return { ...body, messages: list(body.messages).map((m) => (isObj(m) && Array.isArray(m.content) ? { ...m, content: m.content.map(swap) } : m)) };
+  return Object.assign({}, body, {
+    messages: list(body.messages).map((m) => (isObj(m) && Array.isArray(m.content) ? Object.assign({}, m, { content: m.content.map(swap) }) : m)),
+  });
 }
