@@ -1,6 +1,6 @@
 // Sends e-mail through the SMTP server named in the options (reference §7.6). The transport is built for each
 // message from the current options, so a change in the settings applies to the next e-mail without a restart.
-import { createTransport } from 'nodemailer';
+// nodemailer is loaded on the first send: most gateways never mail, and its code would sit in every process's heap.
 import type { OptionKey } from '../contract/options.js';
 import { ServiceError } from './errors.js';
 
@@ -74,6 +74,7 @@ export class SmtpMailer implements Mailer {
   async send(msg: MailMessage): Promise<void> {
     const s = smtpSettings(this.options);
     if (!smtpConfigured(s)) throw new ServiceError('mail.not_configured');
+    const { createTransport } = await import('nodemailer');
     const transport = createTransport(transportOptions(s));
     try {
       await transport.sendMail({

@@ -1,6 +1,6 @@
 // Everything the daemon and the CLI share, without HTTP: the ORM, caches, stores and services.
 import type { EntityManager } from '@mikro-orm/knex';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { GatewayConfig } from '../../config/schema.js';
 import type { DatabaseType } from '../contract/setup.js';
 import { openOrm, targetOf, type DbKind, type Orm, type OrmTarget } from './orm.js';
@@ -95,6 +95,8 @@ export async function createServices(config: GatewayConfig, opts: ServiceOptions
   let redis: Redis | undefined;
   try {
     if (config.redis.url) {
+      // Loaded only when configured: a single-instance gateway never pays for the client's code.
+      const { Redis } = await import('ioredis');
       redis = new Redis(config.redis.url, { lazyConnect: true, maxRetriesPerRequest: 2 });
       await redis.connect();
     }

@@ -144,6 +144,24 @@ describe('rate limit on sign-in', () => {
   });
 });
 
+describe('rate limit on sign-in with Redis configured', () => {
+  const apps: TestApp[] = [];
+  beforeAll(async () => {
+    for (let i = 0; i < 2; i++) apps.push(await createTestApp({ overrides: { 'rate_limit.critical_count': 3, 'redis.url': 'redis://127.0.0.1:6379' } }));
+  });
+  afterAll(() => Promise.all(apps.map((t) => t.close())));
+
+  it('is counted once across two instances', async () => {
+    // A fresh address each run, so counts left in Redis by an earlier run do not matter.
+    const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const login = (t: TestApp) =>
+      t.app.inject({ method: 'POST', url: '/api/user/login', payload: { username: 'x', password: 'yyyyyyyy' }, remoteAddress: ip }).then((r) => r.statusCode);
+    const codes = [await login(apps[0]), await login(apps[1]), await login(apps[0]), await login(apps[1])];
+    expect(codes).toEqual([200, 200, 200, 429]);
+    expect(apps[0].services.redis).toBeDefined();
+  });
+});
+
 describe('unknown paths', () => {
   let t: TestApp;
   beforeAll(async () => (t = await createTestApp()));

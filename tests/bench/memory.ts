@@ -1,9 +1,10 @@
 // `npx tsx tests/bench/memory.ts`: where the gateway's resident memory goes, next to `npm run bench`'s peak RSS.
-// Starts the mock upstream and the gateway as the benchmark does (gateway with --expose-gc) and prints the
+// Starts the mock upstream and the gateway as the benchmark does (bin/gateway.js's node flags, plus --expose-gc) and prints the
 // gateway's process.memoryUsage() after start, after a warm-up, and during and after 256 concurrent streams, each
 // also after a full GC: live heap vs garbage not yet collected vs memory outside the JS heap. Bounded in time.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gatewayLaunchFlags } from '../../cli/launch-flags.js';
 import { BenchChild, compile } from './child.js';
 import { runLoad } from './load.js';
 
@@ -12,7 +13,8 @@ const built = await compile(['mock-upstream.ts', 'gateway.ts'], artifacts);
 const mock = await BenchChild.start('mock', 'mock-upstream.ts', built?.['mock-upstream.ts']);
 const children = [mock];
 try {
-  const gw = await BenchChild.start('gateway', 'gateway.ts', built?.['gateway.ts'], { BENCH_UPSTREAM: mock.info.url, NODE_OPTIONS: '--expose-gc' });
+  const launch = gatewayLaunchFlags();
+  const gw = await BenchChild.start('gateway', 'gateway.ts', built?.['gateway.ts'], { BENCH_UPSTREAM: mock.info.url, ...launch.env }, [...launch.nodeFlags, '--expose-gc']);
   children.push(gw);
   const mb = (m: Record<string, number>) => Object.entries(m).map(([k, v]) => `${k} ${(v / 1048576).toFixed(1)}`).join(', ');
   const show = async (when: string) => {

@@ -11,12 +11,14 @@
 // an allocation profile instead, .heapprofile), BENCH_TSX=1 (run
 // the servers from the .ts sources under tsx, for profiles with source names), and for attribution only
 // BENCH_ATTRIBUTE=access-token,wallet,usage-log (those gateway calls become no-ops: not the product, no verdicts),
-// BENCH_GATEWAY_NODE_OPTIONS (node flags for the gateway process only, given on its command line, so V8 flags that
-// NODE_OPTIONS refuses work too, e.g. "--min-semi-space-size=16").
+// BENCH_GATEWAY_NODE_OPTIONS (node flags for the gateway process only, given on its command line after the product's
+// own, so they override them and V8 flags that NODE_OPTIONS refuses work too, e.g. "--max-semi-space-size=16").
+// The gateway runs with the environment and node flags of bin/gateway.js's first line, as `gateway serve` does.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gatewayLaunchFlags } from '../../cli/launch-flags.js';
 import { BenchChild, compile } from './child.js';
 import { percentile, runLoad, type LoadSpec, type Mode } from './load.js';
 import { table, verdictList, verdicts, type Row, type Target } from './report.js';
@@ -32,7 +34,8 @@ const MODES = list<Mode>('BENCH_MODES', ['non-stream', 'stream']);
 const LEVELS = (process.env.BENCH_C ?? '1,32,256').split(',').map(Number).filter((n) => n > 0);
 const SERVERS = list<Target>('BENCH_SERVERS', ['direct', 'floor', 'gateway']);
 const ATTRIBUTE = process.env.BENCH_ATTRIBUTE ?? '';
-const GATEWAY_NODE_OPTIONS = process.env.BENCH_GATEWAY_NODE_OPTIONS ?? '';
+const LAUNCH = gatewayLaunchFlags();
+const GATEWAY_FLAGS = [...LAUNCH.nodeFlags, ...(process.env.BENCH_GATEWAY_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean)];
 const artifacts = join(dirname(fileURLToPath(import.meta.url)), '..', '.artifacts');
 
 const startedAt = Date.now();
@@ -49,7 +52,7 @@ async function main() {
   const prof = process.env.BENCH_PROF === '1' ? 'profile' : process.env.BENCH_PROF === 'alloc' ? 'alloc-profile' : '';
   const [floor, gateway] = await Promise.all([
     BenchChild.start('floor', 'floor.ts', built?.['floor.ts'], env),
-    BenchChild.start('gateway', 'gateway.ts', built?.['gateway.ts'], env, GATEWAY_NODE_OPTIONS.split(/\s+/).filter(Boolean)),
+    BenchChild.start('gateway', 'gateway.ts', built?.['gateway.ts'], { ...env, ...LAUNCH.env }, GATEWAY_FLAGS),
   ]);
   children.push(floor, gateway);
   log(`mock ${mock.info.url}, floor ${floor.info.url}, gateway ${gateway.info.url}`);
@@ -109,7 +112,7 @@ async function main() {
       `per scenario: warm-up ${WARM_MS} ms, then ${MAX_N} requests or ${MEASURE_MS} ms, whichever first · mock stream: 5 chunks + usage + [DONE]` +
       ` (${num('BENCH_CHUNK_MS', 0) > 0 ? `${num('BENCH_CHUNK_MS', 0)} ms apart` : 'one event-loop turn apart'}) · ` +
       `servers ${built ? 'bundled by esbuild, plain node' : 'from the sources under tsx (RSS includes tsx)'}; load generator in the same 2 cores` +
-      `${GATEWAY_NODE_OPTIONS ? ` · gateway node flags "${GATEWAY_NODE_OPTIONS}"` : ''}.`,
+      ` · gateway node flags "${GATEWAY_FLAGS.join(' ')}"${process.env.BENCH_GATEWAY_NODE_OPTIONS ? ' (bin/gateway.js\'s, then BENCH_GATEWAY_NODE_OPTIONS)' : ' (bin/gateway.js\'s)'}.`,
     '',
     'Latencies in ms as the client sees them; "added" = minus the direct call to the mock at the same mode and concurrency. ' +
       'CPU = server process CPU time (user + system, all threads) / requests; for "direct" that of the mock upstream. Peak RSS = VmHWM of the server process during the measured run.',
