@@ -1,4 +1,5 @@
-// Runs the real `gateway serve` (compiled, as users run it) on a free port and a fresh data directory.
+// Runs the real `gateway serve` (compiled, and bin/gateway.js executed through its shebang with the node flags it
+// names, as users run it) on a free port and a fresh data directory.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -26,7 +27,7 @@ export interface GatewayProcess {
 
 export async function startGatewayProcess(opts: { dataDir: string; databaseUrl?: string; env?: Record<string, string> }): Promise<GatewayProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(packageRoot(), 'bin', 'gateway.js'), 'serve', '--port', String(port), '--host', '127.0.0.1', '--data-dir', opts.dataDir], {
+  const child = spawn(join(packageRoot(), 'bin', 'gateway.js'), ['serve', '--port', String(port), '--host', '127.0.0.1', '--data-dir', opts.dataDir], {
     cwd: packageRoot(),
     env: {
       ...process.env,
