@@ -1,13 +1,14 @@
 // Opens MikroORM on SQLite (embedded, default) or PostgreSQL, from the same entity definitions, and applies
-// pending migrations. Driver packages are imported lazily so a SQLite install never loads pg and vice versa.
+// pending migrations. Driver packages are imported lazily so a SQLite install never loads pg and vice versa, and the
+// migrator only when the database lacks one of this build's migrations.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MikroORM, Options } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/knex';
-import { Migrator } from '@mikro-orm/migrations';
+import type { IMigrator } from '@mikro-orm/core';
 import type { GatewayConfig } from '../../config/schema.js';
 import { entities } from '../modules/entities.js';
-import { migrationsFor } from '../../migrations/index.js';
+import { loadMigrations, migrationNames } from '../../migrations/index.js';
 
 export type DbKind = 'sqlite' | 'postgresql';
 export type Orm = MikroORM & { em: EntityManager };
@@ -36,16 +37,18 @@ export const targetOf = (config: GatewayConfig): OrmTarget => {
   };
 };
 
+const MIGRATIONS_TABLE = 'mikro_orm_migrations';
+
 export function ormOptions(t: OrmTarget): Options {
   const common: Options = {
     entities,
     debug: t.debug ?? false,
     allowGlobalContext: false,
     forceUndefined: false,
-    extensions: [Migrator],
     migrations: {
-      tableName: 'mikro_orm_migrations',
-      migrationsList: migrationsFor(t.kind),
+      tableName: MIGRATIONS_TABLE,
+      // Filled by migratorFor() when a migration is to run or be listed.
+      migrationsList: [],
       snapshot: false,
       transactional: true,
       allOrNothing: true,
@@ -88,6 +91,29 @@ export async function openOrm(t: OrmTarget, opts: { migrate?: boolean } = {}): P
     t.kind === 'sqlite'
       ? await (await import('@mikro-orm/sqlite')).MikroORM.init(options as never)
       : await (await import('@mikro-orm/postgresql')).MikroORM.init(options as never);
-  if (opts.migrate ?? true) await orm.getMigrator().up();
+  if ((opts.migrate ?? true) && (await pendingMigrationNames(orm as unknown as Orm, t.kind)).length) await (await migratorFor(orm as unknown as Orm, t.kind)).up();
   return orm as unknown as Orm;
+}
+
+/** This build's migrations that the database has not run; all of them when it has no migrations table yet. */
+export async function pendingMigrationNames(orm: Orm, kind: DbKind): Promise<string[]> {
+  let done: Set<string>;
+  try {
+    const rows = await orm.em.getConnection().execute<{ name: string }[]>(`select name from ${MIGRATIONS_TABLE}`);
+    done = new Set(rows.map((r: { name: string }) => r.name));
+  } catch {
+    return [...migrationNames(kind)];
+  }
+  return migrationNames(kind).filter((n) => !done.has(n));
+}
+
+/** MikroORM's migrator with this build's migrations (loads @mikro-orm/migrations on first use). */
+export async function migratorFor(orm: Orm, kind: DbKind): Promise<IMigrator> {
+  const options = orm.config.get('migrations');
+  if (!options.migrationsList?.length) {
+    options.migrationsList = await loadMigrations(kind);
+    const { Migrator } = await import('@mikro-orm/migrations');
+    Migrator.register(orm);
+  }
+  return orm.getMigrator();
 }

@@ -1,11 +1,13 @@
 // Every migration of the driver under test (GATEWAY_TEST_DB) applied to an empty database must give exactly the
 // schema the entities describe; re-running is a no-op; and a conditional quota debit never overdraws under concurrency.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { raw } from '@mikro-orm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openOrm, type Orm } from '../../daemon/app/orm.js';
+import { migratorFor, openOrm, pendingMigrationNames, type Orm } from '../../daemon/app/orm.js';
 import { entities } from '../../daemon/modules/entities.js';
 import { UserEntity } from '../../daemon/modules/user/user.entity.js';
-import { migrationsFor } from '../../migrations/index.js';
+import { loadMigrations, migrationNames } from '../../migrations/index.js';
 import { freshDb, type TestDb } from '../helpers/db.js';
 
 const EXPECTED_TABLES = [
@@ -53,9 +55,13 @@ async function tableNames(): Promise<string[]> {
 
 describe(`migrations (${process.env.GATEWAY_TEST_DB ?? 'sqlite'})`, () => {
   it('sqlite and postgresql have the same migrations, in the same order', () => {
-    const names = (kind: 'sqlite' | 'postgresql') => migrationsFor(kind).map((m) => m.name.replace(/^Migration\d{14}_?/, ''));
+    const names = (kind: 'sqlite' | 'postgresql') => migrationNames(kind).map((n) => n.replace(/^Migration\d{14}_?/, ''));
     expect(names('sqlite').length).toBeGreaterThan(0);
     expect(names('sqlite')).toEqual(names('postgresql'));
+  });
+
+  it('names.ts lists exactly the migrations of index.ts, for both drivers', async () => {
+    for (const kind of ['sqlite', 'postgresql'] as const) expect((await loadMigrations(kind)).map((m) => m.name)).toEqual(migrationNames(kind));
   });
 
   it('leaves no difference between the migrated schema and the entities', async () => {
@@ -72,12 +78,29 @@ describe(`migrations (${process.env.GATEWAY_TEST_DB ?? 'sqlite'})`, () => {
   });
 
   it('is idempotent: a second up() applies nothing', async () => {
-    const migrator = orm.getMigrator();
+    expect(await pendingMigrationNames(orm, db.kind)).toEqual([]);
+    const migrator = await migratorFor(orm, db.kind);
     expect(await migrator.up()).toEqual([]);
     expect(await migrator.getPendingMigrations()).toEqual([]);
     const executed = await migrator.getExecutedMigrations();
-    expect(executed.map((m) => m.name)).toEqual(migrationsFor(db.kind).map((m) => m.name));
+    expect(executed.map((m) => m.name)).toEqual(migrationNames(db.kind));
   });
+
+  it('opening an up-to-date database does not load the migrator; a new one does', async () => {
+    const child = async (target: TestDb['target']) => {
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', new URL('./open-orm-child.ts', import.meta.url).pathname, JSON.stringify(target)]);
+      return JSON.parse(stdout) as { migratorLoaded: boolean };
+    };
+    expect(await child(db.target)).toEqual({ migratorLoaded: false });
+    const fresh = await freshDb();
+    try {
+      expect(await child(fresh.target)).toEqual({ migratorLoaded: true });
+      // ...and that first open applied every migration.
+      expect(await child(fresh.target)).toEqual({ migratorLoaded: false });
+    } finally {
+      await fresh.drop();
+    }
+  }, 60_000);
 
   it('20 concurrent conditional debits of 7 on quota 100: 14 succeed, 2 left, never negative', async () => {
     const em = orm.em.fork();
