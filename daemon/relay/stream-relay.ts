@@ -1,5 +1,5 @@
 // Streaming an upstream's SSE answer to the client as it arrives (reference §5; stack.md §5): nothing is buffered
-// beyond the event being parsed, every event is written and flushed at once, and writes wait for a slow client.
+// beyond the upstream read being parsed, its events are written at once, and writes wait for a slow client.
 //
 // THE CLIENT-DISCONNECT BILLING RULE (held to by tests/relay/stream.test.ts):
 //   When the client goes away in the middle of a stream, the upstream request is aborted at once (the provider
@@ -71,10 +71,12 @@ export async function relayStream(o: StreamOptions): Promise<StreamResult> {
   let ping: NodeJS.Timeout | undefined;
   const clientGone = () => res.destroyed || (res.writableEnded && !res.writableFinished) || o.signal.aborted;
 
-  const write = async (text: string) => {
-    if (clientGone()) return;
+  // A promise only when the client's buffer is full (wait for it to drain): the common case allocates none.
+  const write = (text: string): Promise<void> | undefined => {
+    if (clientGone()) return undefined;
     lastWrite = o.now();
-    if (!res.write(text)) await new Promise<void>((resolve) => {
+    if (res.write(text)) return undefined;
+    return new Promise<void>((resolve) => {
       const done = () => {
         res.off('drain', done);
         res.off('close', done);
@@ -110,6 +112,17 @@ export async function relayStream(o: StreamOptions): Promise<StreamResult> {
     commit();
     await write(events.length === 1 ? frame(events[0]) : events.map(frame).join(''));
   };
+  // The events of one upstream read, transformed and framed, written together: they arrived together.
+  const forward = (events: SseEvent[]): Promise<void> | undefined => {
+    let out = '';
+    for (const ev of events) {
+      firstEventAt ??= o.now();
+      for (const f of o.transform.push(ev)) out += frame(f);
+    }
+    if (!out) return undefined;
+    commit();
+    return write(out);
+  };
   const finish = (end: StreamEnd, last = ''): StreamResult => ({
     started,
     end,
@@ -122,19 +135,13 @@ export async function relayStream(o: StreamOptions): Promise<StreamResult> {
 
   let end: StreamEnd | null = null;
   try {
-    const feed = async (events: SseEvent[]) => {
-      for (const ev of events) {
-        firstEventAt ??= o.now();
-        await send(o.transform.push(ev));
-        if (clientGone()) return;
-      }
-    };
     for await (const chunk of o.body) {
       if (clientGone()) break;
-      await feed(parser.push(chunk as Buffer));
+      const wrote = forward(parser.push(chunk as Buffer));
+      if (wrote) await wrote;
       if (clientGone()) break;
     }
-    if (!clientGone()) await feed(parser.end());
+    if (!clientGone()) await forward(parser.end());
   } catch (e) {
     const kind = o.signal.aborted ? 'aborted' : classify(e).kind;
     end = kind === 'aborted' ? 'client_gone' : kind === 'timeout' ? 'timeout' : 'upstream_cut';
