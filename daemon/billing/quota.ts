@@ -4,7 +4,7 @@
 // neither subtracted twice nor dropped (new-api's under-charge, reference §4.4 Caution). Exact decimals, one rounding
 // (half up) at the end, minimum 1 for a non-free model that consumed tokens, saturation at MAX_QUOTA.
 import { clampTokens, clampUnits } from './bounds.js';
-import { dec, int, isZero, mulAll, round, sum, toQuota, type Dec } from './decimal.js';
+import { add, dec, int, isZero, mul, mulAll, round, toQuota, type Dec } from './decimal.js';
 import type { CallPrice, Price, TokenPrice } from './prices.js';
 
 export interface Usage {
@@ -84,15 +84,14 @@ function finish(amount: Dec, rate: Dec): number {
  */
 export function tokenQuota(usage: Partial<Usage>, p: TokenPrice): QuotaResult {
   const parts = usageParts(usage);
-  const weighted = sum(
-    int(parts.textIn),
-    mulAll(int(parts.cached), dec(p.cacheRatio)),
-    mulAll(int(parts.cacheWrite), dec(p.cacheCreationRatio)),
-    mulAll(int(parts.audioIn), dec(p.audioRatio)),
-    mulAll(int(parts.textOut), dec(p.completionRatio)),
-    mulAll(int(parts.audioOut), dec(p.audioRatio), dec(p.audioCompletionRatio)),
-  );
-  const rate = mulAll(dec(p.modelRatio), dec(p.groupRatio));
+  // Terms without tokens are left out: most calls have no cache or audio parts, and each BigInt step allocates.
+  let weighted = int(parts.textIn);
+  if (parts.cached) weighted = add(weighted, mul(int(parts.cached), dec(p.cacheRatio)));
+  if (parts.cacheWrite) weighted = add(weighted, mul(int(parts.cacheWrite), dec(p.cacheCreationRatio)));
+  if (parts.audioIn) weighted = add(weighted, mul(int(parts.audioIn), dec(p.audioRatio)));
+  if (parts.textOut) weighted = add(weighted, mul(int(parts.textOut), dec(p.completionRatio)));
+  if (parts.audioOut) weighted = add(weighted, mulAll(int(parts.audioOut), dec(p.audioRatio), dec(p.audioCompletionRatio)));
+  const rate = mul(dec(p.modelRatio), dec(p.groupRatio));
   return { quota: parts.total === 0 ? 0 : finish(mulAll(weighted, rate), rate), zeroUsage: parts.total === 0, parts };
 }
 
