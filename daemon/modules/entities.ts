@@ -1,6 +1,6 @@
 // Every entity, listed explicitly (a bundled binary cannot discover folders at run time).
 import { UserEntity } from './user/user.entity.js';
-import { OptionEntity, CacheEpochEntity } from './option/option.entity.js';
+import { OptionEntity, CacheEpochEntity, CacheChangeEntity } from './option/option.entity.js';
 import { SetupEntity } from './setup/setup.entity.js';
 import { SessionEntity } from './session/session.entity.js';
 import { TokenEntity } from './token/token.entity.js';
@@ -21,6 +21,7 @@ export const entities = [
   UserEntity,
   OptionEntity,
   CacheEpochEntity,
+  CacheChangeEntity,
   SetupEntity,
   SessionEntity,
   TokenEntity,

@@ -13,6 +13,7 @@ import { freshDb, type TestDb } from '../helpers/db.js';
 const EXPECTED_TABLES = [
   'abilities',
   'agents',
+  'cache_changes',
   'cache_epochs',
   'channels',
   'invoices',

@@ -1,14 +1,23 @@
 // Cross-process cache invalidation: writers bump a section's version in `cache_epochs`; every daemon polls the
 // table (one small read) and reloads only the sections whose version moved. Covers a CLI writing behind a running
-// daemon and several instances on one PostgreSQL (architecture §4.7).
+// daemon and several instances on one PostgreSQL (architecture §4.7). A bump may name the rows it changed
+// (`cache_changes`): listeners then get those ids and reload just them, so a token created on a site with a
+// hundred thousand tokens costs one row read in each process, not the whole table.
 import type { EntityManager, Knex } from '@mikro-orm/knex';
 
 export type CacheSection = 'options' | 'channels' | 'users' | 'tokens';
 
+/** The ids of the rows changed since the listener's last call; null: anything may have changed. */
+export type ChangedIds = ReadonlySet<number> | null;
+type Listener = (changed: ChangedIds) => Promise<void> | void;
+
+/** Change rows kept per section; a reader further behind than this reloads everything. */
+const KEEP_CHANGES = 1024;
+
 export class CacheEpochs {
   private seen = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
-  private listeners = new Map<string, Array<() => Promise<void> | void>>();
+  private listeners = new Map<string, Listener[]>();
   private inflight: Promise<string[]> | undefined;
   private pendingRefresh: Promise<void> | undefined;
 
@@ -18,12 +27,14 @@ export class CacheEpochs {
    * Marks a section changed, inside the writer's transaction when `em` is one. This process then refreshes at once,
    * after the commit, rather than at the next poll: an admin's edit applies to the very next relay call.
    */
-  async bump(section: CacheSection, em: EntityManager = this.em): Promise<void> {
-    await em.execute(
-      'insert into cache_epochs (section, version) values (?, 1) on conflict (section) do update set version = cache_epochs.version + 1',
+  async bump(section: CacheSection, em: EntityManager = this.em, ids?: readonly number[]): Promise<void> {
+    const [row] = await em.execute<{ version: number | string }[]>(
+      'insert into cache_epochs (section, version) values (?, 1) on conflict (section) do update set version = cache_epochs.version + 1 returning version',
       [section],
-      'run',
     );
+    const version = Number(row.version);
+    await em.execute('insert into cache_changes (section, version, ids) values (?, ?, ?)', [section, version, ids ? ids.join(',') : null], 'run');
+    if (version % 64 === 0) await em.execute('delete from cache_changes where section = ? and version <= ?', [section, version - KEEP_CHANGES], 'run');
     const trx = em.isInTransaction() ? (em.getTransactionContext() as Knex.Transaction | undefined) : undefined;
     if (trx?.executionPromise) trx.executionPromise.then(() => this.refreshAfterWrite(), () => undefined);
     else this.refreshAfterWrite();
@@ -55,7 +66,8 @@ export class CacheEpochs {
     return new Map(rows.map((r) => [r.section, Number(r.version)]));
   }
 
-  on(section: CacheSection, reload: () => Promise<void> | void): void {
+  /** `reload` gets the changed ids when every bump since its last call named them, else null. */
+  on(section: CacheSection, reload: Listener): void {
     this.listeners.set(section, [...(this.listeners.get(section) ?? []), reload]);
   }
 
@@ -69,10 +81,27 @@ export class CacheEpochs {
     const now = await this.read();
     const changed = [...now].filter(([s, v]) => this.seen.get(s) !== v).map(([s]) => s);
     for (const s of changed) {
-      for (const reload of this.listeners.get(s) ?? []) await reload();
+      const ids = await this.changedIds(s, this.seen.get(s), now.get(s)!);
+      for (const reload of this.listeners.get(s) ?? []) await reload(ids);
       this.seen.set(s, now.get(s)!);
     }
     return changed;
+  }
+
+  /** The ids named by the bumps of (from, to]; null when one did not name them or its row is not there. */
+  private async changedIds(section: string, from: number | undefined, to: number): Promise<ChangedIds> {
+    if (from === undefined || to <= from || to - from > KEEP_CHANGES) return null;
+    const rows = await this.em.execute<{ version: number | string; ids: string | null }[]>(
+      'select version, ids from cache_changes where section = ? and version > ? and version <= ?',
+      [section, from, to],
+    );
+    if (new Set(rows.map((r) => Number(r.version))).size !== to - from) return null;
+    const ids = new Set<number>();
+    for (const r of rows) {
+      if (r.ids === null) return null;
+      for (const id of r.ids.split(',')) if (id) ids.add(Number(id));
+    }
+    return ids;
   }
 
   /**

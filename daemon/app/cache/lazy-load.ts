@@ -27,13 +27,25 @@ export class LazyLoad {
     return this.ready;
   }
 
+  /**
+   * For the epoch listener when it knows which rows changed: once loaded, runs `apply` to re-read just those rows
+   * into the snapshot (a full load when that fails). As during a reload, readers wait for it.
+   */
+  patch(apply: () => Promise<void>): Promise<void> {
+    return this.replace(() => apply().catch(() => this.load()));
+  }
+
   /** For the epoch listener: reload when loaded before, else leave it to the first use. */
-  async refresh(): Promise<void> {
+  refresh(): Promise<void> {
+    return this.replace(() => this.load());
+  }
+
+  private async replace(work: () => Promise<void>): Promise<void> {
     if (!this.ready) return;
     this.current = false;
     const gen = ++this.generation;
     await this.ready.catch(() => undefined);
-    const next = this.load();
+    const next = work();
     // a failed reload keeps serving the snapshot it has
     this.ready = next.then(
       () => undefined,

@@ -4,7 +4,7 @@
 // and a flood of made-up keys costs at most one small epoch read in flight, never a token query each.
 // Quota is shown here but never decided on: the wallet's conditional update is the only check that counts.
 import type { EntityManager } from '@mikro-orm/knex';
-import type { CacheEpochs } from './epochs.js';
+import type { CacheEpochs, ChangedIds } from './epochs.js';
 import { LazyLoad } from './lazy-load.js';
 import { bool, num, text } from './rows.js';
 import { parseAllowIps, type IpAllowList } from '../../relay/ip-allow.js';
@@ -45,14 +45,23 @@ export function toCachedToken(r: Row): CachedToken {
   };
 }
 
+const COLUMNS =
+  'select id, user_id, "key", name, status, expired_time, remain_quota, unlimited_quota, model_limits_enabled, ' +
+  'model_limits, allow_ips, "group" from tokens';
+
 export class TokenCache {
   private byKey = new Map<string, CachedToken>();
+  private keyById = new Map<number, string>();
 
   constructor(
     private readonly em: EntityManager,
     private readonly epochs: CacheEpochs,
   ) {
-    epochs.on('tokens', () => this.loader.refresh());
+    epochs.on('tokens', (ids) => this.refresh(ids));
+  }
+
+  private refresh(ids: ChangedIds): Promise<void> {
+    return ids ? this.loader.patch(() => this.readIds([...ids])) : this.loader.refresh();
   }
 
   get size(): number {
@@ -67,11 +76,35 @@ export class TokenCache {
   }
 
   private async read(): Promise<void> {
-    const rows = await this.em.fork().execute<Row[]>(
-      'select id, user_id, "key", name, status, expired_time, remain_quota, unlimited_quota, model_limits_enabled, ' +
-        'model_limits, allow_ips, "group" from tokens where deleted_at is null',
-    );
-    this.byKey = new Map(rows.map((r) => [text(r.key), toCachedToken(r)]));
+    const rows = await this.em.fork().execute<Row[]>(`${COLUMNS} where deleted_at is null`);
+    const byKey = new Map<string, CachedToken>();
+    const keyById = new Map<number, string>();
+    for (const r of rows) {
+      const t = toCachedToken(r);
+      byKey.set(t.key, t);
+      keyById.set(t.id, t.key);
+    }
+    this.byKey = byKey;
+    this.keyById = keyById;
+  }
+
+  /** Re-reads the given tokens into the snapshot: changed ones replaced, deleted ones dropped. */
+  private async readIds(ids: number[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += 500) {
+      const part = ids.slice(i, i + 500);
+      const rows = await this.em.fork().execute<Row[]>(`${COLUMNS} where deleted_at is null and id in (${part.map(() => '?').join(',')})`, part);
+      const found = new Map(rows.map((r) => [num(r.id), toCachedToken(r)]));
+      for (const id of part) {
+        const old = this.keyById.get(id);
+        if (old !== undefined) this.byKey.delete(old);
+        this.keyById.delete(id);
+        const t = found.get(id);
+        if (t) {
+          this.byKey.set(t.key, t);
+          this.keyById.set(id, t.key);
+        }
+      }
+    }
   }
 
   /** The live token of a key (stored form, no `sk-`). */

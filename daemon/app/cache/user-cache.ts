@@ -2,7 +2,7 @@
 // reloaded when the 'users' epoch moves. Quota is not here: the wallet decides with a conditional update.
 // A miss (a user written by a path that did not bump the epoch) is read from the database once and kept.
 import type { EntityManager } from '@mikro-orm/knex';
-import type { CacheEpochs } from './epochs.js';
+import type { CacheEpochs, ChangedIds } from './epochs.js';
 import { LazyLoad } from './lazy-load.js';
 import { num, text } from './rows.js';
 import { notifySettingsOf } from '../../modules/self/notify-setting.js';
@@ -46,7 +46,25 @@ export class UserCache {
     private readonly em: EntityManager,
     private readonly epochs: CacheEpochs,
   ) {
-    epochs.on('users', () => this.loader.refresh());
+    epochs.on('users', (ids) => this.refresh(ids));
+  }
+
+  private refresh(ids: ChangedIds): Promise<void> {
+    return ids ? this.loader.patch(() => this.readIds([...ids])) : this.loader.refresh();
+  }
+
+  /** Re-reads the given users into the snapshot: changed ones replaced, deleted ones dropped. */
+  private async readIds(ids: number[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += 500) {
+      const part = ids.slice(i, i + 500);
+      const rows = await this.em.fork().execute<Row[]>(`${COLUMNS} and id in (${part.map(() => '?').join(',')})`, part);
+      const found = new Map(rows.map((r) => [num(r.id), toCachedUser(r)]));
+      for (const id of part) {
+        const u = found.get(id);
+        if (u) this.byId.set(id, u);
+        else this.byId.delete(id);
+      }
+    }
   }
 
   private readonly loader = new LazyLoad(() => this.read());

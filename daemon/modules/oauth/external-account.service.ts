@@ -46,7 +46,7 @@ export class ExternalAccountService {
       created = true;
       return insertExternalUser(tx, { ...req.register, field: req.field, externalId: req.externalId }, this.options, this.clock());
     });
-    if (created) await this.epochs.bump('users');
+    if (created) await this.epochs.bump('users', undefined, [user.id]);
     if (user.deleted_at !== null && user.deleted_at !== undefined) throw new ServiceError('oauth.user_deleted');
     if (user.status !== UserStatus.enabled) throw new ServiceError('oauth.user_banned');
     user.last_login_time = this.clock();

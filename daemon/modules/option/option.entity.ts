@@ -24,3 +24,23 @@ export const CacheEpochEntity = defineEntity({
   }),
 });
 export type CacheEpoch = InferEntity<typeof CacheEpochEntity>;
+
+/**
+ * Which rows a bump of `cache_epochs` changed: one row per bump, written in the bump's transaction. A reader that
+ * sees a section move from version a to b reads the rows of (a, b] and reloads only those ids; `ids` NULL (a bump
+ * that did not say), or a row missing (pruned, or not committed yet), means everything. Old rows are pruned by the
+ * writers.
+ */
+export const CacheChangeEntity = defineEntity({
+  name: 'CacheChange',
+  tableName: 'cache_changes',
+  indexes: [{ properties: ['section', 'version'] }],
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    section: p.string().length(32),
+    version: p.bigint('number'),
+    /** Comma-separated row ids; NULL: the whole section. */
+    ids: p.text().nullable(),
+  }),
+});
+export type CacheChange = InferEntity<typeof CacheChangeEntity>;

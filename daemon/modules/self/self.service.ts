@@ -103,7 +103,7 @@ export class SelfService {
         'run',
       );
       await tx.nativeDelete(SessionEntity, { user_id: user.id });
-      await this.d.epochs.bump('users', tx);
+      await this.d.epochs.bump('users', tx, [user.id]);
     });
   }
 
@@ -159,7 +159,7 @@ export class SelfService {
         'run',
       );
       if (!affected(r)) throw new ServiceError('self.aff_insufficient');
-      await this.d.epochs.bump('users', tx);
+      await this.d.epochs.bump('users', tx, [actor.id]);
     });
   }
 
@@ -203,7 +203,7 @@ export class SelfService {
       const saved = await inTransaction(this.d.em, async (tx) => {
         const r = await tx.execute('update users set setting = ? where id = ? and setting = ?', [next.value, user.id, user.setting], 'run');
         if (!affected(r)) return false;
-        await this.d.epochs.bump('users', tx);
+        await this.d.epochs.bump('users', tx, [user.id]);
         return true;
       });
       if (saved) return notifyView(next.value);

@@ -102,7 +102,7 @@ export class TokenService {
       for (const n of batchNames(name, count, randomAlnum)) {
         ids.push(Number(await tx.insert(TokenEntity, { ...base, name: n, status, key: randomAlnum(TOKEN_KEY_LENGTH) })));
       }
-      await this.epochs.bump('tokens', tx);
+      await this.epochs.bump('tokens', tx, ids);
     });
     return em.fork().find(TokenEntity, { id: { $in: ids } }, { orderBy: { id: 'asc' } });
   }
@@ -130,7 +130,7 @@ export class TokenService {
     }
     await inTransaction(em, async (tx) => {
       await tx.nativeUpdate(TokenEntity, { id: token.id, user_id: actor.id, deleted_at: null }, changes);
-      await this.epochs.bump('tokens', tx);
+      await this.epochs.bump('tokens', tx, [token.id]);
     });
     return this.get(actor, token.id);
   }
@@ -140,7 +140,7 @@ export class TokenService {
     const now = this.clock();
     const deleted = await inTransaction(this.em, async (tx) => {
       const n = await tx.nativeUpdate(TokenEntity, { id, user_id: actor.id, deleted_at: null }, { deleted_at: now });
-      if (n) await this.epochs.bump('tokens', tx);
+      if (n) await this.epochs.bump('tokens', tx, [id]);
       return n;
     });
     if (!deleted) throw new ServiceError('token.not_found');
@@ -172,7 +172,7 @@ export class TokenService {
         const ids = moved.filter((t) => effectiveStatus(t, now) === status).map((t) => t.id);
         if (ids.length) await tx.nativeUpdate(TokenEntity, { id: { $in: ids }, status: TokenStatus.enabled }, { status });
       }
-      await this.epochs.bump('tokens', tx);
+      await this.epochs.bump('tokens', tx, moved.map((t) => t.id));
     });
     for (const t of moved) t.status = effectiveStatus(t, now);
     return tokens;

@@ -105,7 +105,7 @@ export class UserAdminService {
             content: `新用户注册赠送 ${this.formatQuota(quota)}`,
           });
         }
-        await this.epochs.bump('users', tx);
+        await this.epochs.bump('users', tx, [id]);
       });
     } catch (e) {
       if (isUniqueViolation(e)) throw new ServiceError('user_admin.username_taken');
@@ -138,7 +138,8 @@ export class UserAdminService {
         // A new password ends every session of the user (their access token stays theirs).
         if (password) await tx.nativeDelete(SessionEntity, { user_id: target.id });
         if (plan.quota) await this.moveQuota(tx, actor, target, guard, plan.quota);
-        await this.epochs.bump('users', tx);
+        // the actor too: an agent's own quota pays for what it gives
+        await this.epochs.bump('users', tx, [target.id, actor.id]);
       });
     } catch (e) {
       if (isUniqueViolation(e)) throw new ServiceError('user_admin.username_taken');
@@ -174,7 +175,7 @@ export class UserAdminService {
         .execute('run');
       if (!affected(n)) throw new ServiceError('user_admin.changed_meanwhile');
       if (plan.endSessions) await tx.nativeDelete(SessionEntity, { user_id: target.id });
-      await this.epochs.bump('users', tx);
+      await this.epochs.bump('users', tx, [target.id]);
     });
     return em.fork().findOneOrFail(UserEntity, { id: target.id });
   }

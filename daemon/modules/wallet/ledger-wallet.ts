@@ -11,7 +11,7 @@
 // epoch, and this ledger re-reads those accounts on next use as `database value + pending` (reads and write-backs
 // never overlap, so nothing is counted twice or lost). An account is also re-read after `maxAgeMs` as a safety net.
 import type { EntityManager } from '@mikro-orm/knex';
-import type { CacheEpochs } from '../../app/cache/epochs.js';
+import type { CacheEpochs, ChangedIds } from '../../app/cache/epochs.js';
 import { TokenStatus } from '../../contract/roles.js';
 import { clampQuota } from '../../billing/bounds.js';
 import { settle as decide, type Outcome } from '../../billing/settle.js';
@@ -49,6 +49,14 @@ export interface LedgerBatch {
 
 const affected = (r: unknown): number => Number((r as { affectedRows?: number } | undefined)?.affectedRows ?? 0);
 
+function markStale(accounts: Map<number, { stale: boolean }>, ids: ChangedIds): void {
+  if (!ids) accounts.forEach((a) => (a.stale = true));
+  else for (const id of ids) {
+    const a = accounts.get(id);
+    if (a) a.stale = true;
+  }
+}
+
 export class LedgerWallet implements Wallet {
   readonly mode = 'ledger' as const;
   private readonly users = new Map<number, UserAccount>();
@@ -66,8 +74,9 @@ export class LedgerWallet implements Wallet {
     private readonly now: () => number = Date.now,
     private readonly maxAgeMs = 60_000,
   ) {
-    epochs.on('users', () => this.users.forEach((a) => (a.stale = true)));
-    epochs.on('tokens', () => this.tokens.forEach((a) => (a.stale = true)));
+    // Only the accounts a write named are re-read (all of them when it did not say).
+    epochs.on('users', (ids) => markStale(this.users, ids));
+    epochs.on('tokens', (ids) => markStale(this.tokens, ids));
   }
 
   get dirty(): boolean {
