@@ -1,7 +1,8 @@
 // Cache invalidation by row: a write that names the rows it changed makes every process re-read just those rows
 // (cache_changes); a write that does not, or a gap in the change rows, reloads the whole section as before.
 // "Another process" is a second set of services on the same database, as a CLI or a second instance would be.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EntityManager } from '@mikro-orm/knex';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServices, type Services } from '../../daemon/app/services.js';
 import type { Actor } from '../../daemon/app/actor.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -18,7 +19,6 @@ describe('cache changes by row', () => {
     const id = await addUser(t, 'owner');
     owner = { id, role: 1, username: 'owner', group: 'default', agentId: 0 };
     await t.services.caches.tokens.load();
-    await t.services.caches.users.load();
   });
   afterAll(async () => {
     await other?.close();
@@ -73,19 +73,54 @@ describe('cache changes by row', () => {
     expect(t.services.caches.tokens.peek(silent.key)).toMatchObject({ name: 'silent' });
   });
 
-  it('a user changed elsewhere is re-read by id; others keep their cached row until a full reload', async () => {
+  it('users are kept once read; a change elsewhere drops just the named ones, a change that does not say drops all', async () => {
+    const { users } = t.services.caches;
     const a = await addUser(t);
     const b = await addUser(t);
     await t.services.epochs.checkNow();
+    expect(users.peek(a)).toBeUndefined(); // nothing is read before a user's first call
+    expect((await users.get(a))?.group).toBe('default');
+    expect((await users.get(b))?.group).toBe('default');
     await t.services.em.fork().execute(`update users set "group" = 'silent' where id = ?`, [b], 'run');
     await t.services.em.fork().execute(`update users set "group" = 'vip' where id = ?`, [a], 'run');
     await other.epochs.bump('users', undefined, [a]);
     await t.services.epochs.checkNow();
-    expect(t.services.caches.users.peek(a)?.group).toBe('vip');
-    expect(t.services.caches.users.peek(b)?.group).toBe('default');
+    expect(users.peek(a)).toBeUndefined();
+    expect((await users.get(a))?.group).toBe('vip');
+    expect((await users.get(b))?.group).toBe('default'); // kept: no write named it
     await other.epochs.bump('users');
     await t.services.epochs.checkNow();
-    expect(t.services.caches.users.peek(b)?.group).toBe('silent');
+    expect(users.peek(b)).toBeUndefined();
+    expect((await users.get(b))?.group).toBe('silent');
+  });
+
+  it('a user read that a change overtakes is answered but not kept', async () => {
+    const { users } = t.services.caches;
+    const a = await addUser(t);
+    await t.services.epochs.checkNow();
+    // hold the cache's read of `a` after its query has run, until the change below is through
+    const em = (users as unknown as { em: EntityManager }).em;
+    const realFork = em.fork.bind(em);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    vi.spyOn(em, 'fork').mockImplementationOnce(() => {
+      const f = realFork();
+      const execute = f.execute.bind(f);
+      f.execute = (async (...args: Parameters<typeof execute>) => {
+        const rows = await execute(...args);
+        await gate;
+        return rows;
+      }) as typeof f.execute;
+      return f;
+    });
+    const reading = users.get(a);
+    await t.services.em.fork().execute(`update users set "group" = 'later' where id = ?`, [a], 'run');
+    await other.epochs.bump('users', undefined, [a]);
+    await t.services.epochs.checkNow();
+    release();
+    expect((await reading)?.group).toBe('default');
+    expect((await users.get(a))?.group).toBe('later');
+    vi.restoreAllMocks();
   });
 
   it('keeps a bounded number of change rows', async () => {

@@ -111,7 +111,6 @@ describe('own account: /api/user/self, token, aff, models, groups, setting', () 
   describe('DELETE /api/user/self', () => {
     it('deactivates the account: sessions end, sign-in fails, the name stays taken, the users cache hears of it', async () => {
       const u = await newUser({ quota: 100 });
-      await t.services.caches.users.load();
       expect(await t.services.caches.users.get(u.id)).toBeDefined();
       const before = await epoch('users');
       const r = await u.b.call('DELETE', '/api/user/self');
@@ -258,7 +257,6 @@ describe('own account: /api/user/self, token, aff, models, groups, setting', () 
 
     it('saves the settings beside the other keys, never shows the secret back, and tells the relay cache', async () => {
       const u = await newUser({ setting: JSON.stringify({ accept_unset_model_ratio_model: true }) }, 'en');
-      await t.services.caches.users.load();
       expect((await t.services.caches.users.get(u.id))?.quotaWarningThreshold).toBeNull();
       const before = await epoch('users');
       const r = await u.b.call('PUT', '/api/user/setting', good);

@@ -1,9 +1,10 @@
-// Users by id for the relay: what a request needs to know about a token's owner (status, role, group, settings),
-// reloaded when the 'users' epoch moves. Quota is not here: the wallet decides with a conditional update.
-// A miss (a user written by a path that did not bump the epoch) is read from the database once and kept.
+// Users by id for the relay: what a request needs to know about a token's owner (status, role, group, settings).
+// Only users whose calls this process has served are kept: each is read once, on its first call, and dropped when
+// the 'users' epoch names it (all are dropped when a bump does not say which), to be read again on its next call.
+// So memory follows the active users, not the size of the table. Quota is not here: the wallet decides with a
+// conditional update.
 import type { EntityManager } from '@mikro-orm/knex';
 import type { CacheEpochs, ChangedIds } from './epochs.js';
-import { LazyLoad } from './lazy-load.js';
 import { num, text } from './rows.js';
 import { notifySettingsOf } from '../../modules/self/notify-setting.js';
 
@@ -39,62 +40,60 @@ const toCachedUser = (r: Row): CachedUser => ({
   quotaWarningThreshold: notifySettingsOf(text(r.setting)).threshold,
 });
 
+/** Users kept at most; past it the longest-kept one makes room (a Map iterates in insertion order). */
+const MAX_USERS = 100_000;
+
 export class UserCache {
   private byId = new Map<number, CachedUser>();
+  /** Reads in flight, shared by concurrent callers for the same user. */
+  private reading = new Map<number, Promise<CachedUser | undefined>>();
+  /** Moves on every invalidation: a read that started before one does not keep what it read. */
+  private generation = 0;
 
   constructor(
     private readonly em: EntityManager,
-    private readonly epochs: CacheEpochs,
+    epochs: CacheEpochs,
   ) {
-    epochs.on('users', (ids) => this.refresh(ids));
+    epochs.on('users', (ids) => this.invalidate(ids));
   }
 
-  private refresh(ids: ChangedIds): Promise<void> {
-    return ids ? this.loader.patch(() => this.readIds([...ids])) : this.loader.refresh();
+  get size(): number {
+    return this.byId.size;
   }
 
-  /** Re-reads the given users into the snapshot: changed ones replaced, deleted ones dropped. */
-  private async readIds(ids: number[]): Promise<void> {
-    for (let i = 0; i < ids.length; i += 500) {
-      const part = ids.slice(i, i + 500);
-      const rows = await this.em.fork().execute<Row[]>(`${COLUMNS} and id in (${part.map(() => '?').join(',')})`, part);
-      const found = new Map(rows.map((r) => [num(r.id), toCachedUser(r)]));
-      for (const id of part) {
-        const u = found.get(id);
-        if (u) this.byId.set(id, u);
-        else this.byId.delete(id);
-      }
-    }
-  }
-
-  private readonly loader = new LazyLoad(() => this.read());
-
-  /** Loads now (or waits for the load under way). */
-  load(): Promise<void> {
-    return this.loader.ensure();
-  }
-
-  private async read(): Promise<void> {
-    const rows = await this.em.fork().execute<Row[]>(COLUMNS);
-    this.byId = new Map(rows.map((r) => [num(r.id), toCachedUser(r)]));
-  }
-
-  /** The user when the snapshot is current (no load or reload to wait for); else undefined: use get(). */
+  /** The user when kept; else undefined: use get(). */
   peek(id: number): CachedUser | undefined {
-    return this.loader.current ? this.byId.get(id) : undefined;
+    return this.byId.get(id);
   }
 
-  async get(id: number): Promise<CachedUser | undefined> {
-    await this.load();
+  get(id: number): Promise<CachedUser | undefined> {
     const hit = this.byId.get(id);
-    if (hit) return hit;
-    await this.epochs.checkNow();
-    const again = this.byId.get(id);
-    if (again) return again;
+    if (hit) return Promise.resolve(hit);
+    let read = this.reading.get(id);
+    if (!read) {
+      read = this.read(id).finally(() => {
+        if (this.reading.get(id) === read) this.reading.delete(id);
+      });
+      this.reading.set(id, read);
+    }
+    return read;
+  }
+
+  private async read(id: number): Promise<CachedUser | undefined> {
+    const gen = this.generation;
     const [row] = await this.em.fork().execute<Row[]>(`${COLUMNS} and id = ?`, [id]);
-    if (!row) return undefined;
-    const user = toCachedUser(row);
-    this.byId.set(id, user);
+    const user = row ? toCachedUser(row) : undefined;
+    if (user && gen === this.generation) {
+      if (this.byId.size >= MAX_USERS) this.byId.delete(this.byId.keys().next().value!);
+      this.byId.set(id, user);
+    }
     return user;
+  }
+
+  private invalidate(ids: ChangedIds): void {
+    this.generation++;
+    this.reading.clear();
+    if (!ids) this.byId.clear();
+    else for (const id of ids) this.byId.delete(id);
   }
 }
