@@ -1,5 +1,5 @@
-// Tokens by key for the relay: the whole table of live tokens in memory, reloaded when the 'tokens' epoch moves,
-// so a request reads no token row. A miss asks the epochs once (shared by concurrent misses) before answering
+// Tokens by key for the relay: the whole table of live tokens in memory, so a request reads no token row. When the
+// 'tokens' epoch moves, the rows it names are re-read (the whole table when it does not say which). A miss asks the epochs once (shared by concurrent misses) before answering
 // "unknown", so a token created a moment ago by this or another process is found without waiting for the poll,
 // and a flood of made-up keys costs at most one small epoch read in flight, never a token query each.
 // Quota is shown here but never decided on: the wallet's conditional update is the only check that counts.
