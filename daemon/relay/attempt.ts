@@ -17,6 +17,7 @@ import { mapStatus } from './status-code-mapping.js';
 import { isRetryable } from './retry-policy.js';
 import { relayStream, type StreamEnd } from './stream-relay.js';
 import { UpstreamHttpError, type UpstreamHttp } from './upstream-http.js';
+import type { CallSignal } from './call-cancel.js';
 import type { Random } from './select-channel.js';
 
 export interface AttemptContext {
@@ -24,7 +25,7 @@ export interface AttemptContext {
   inbound: Inbound;
   reply: FastifyReply;
   http: UpstreamHttp;
-  signal: AbortSignal;
+  signal: CallSignal;
   random: Random;
   /** The call's request id (x-oneapi-request-id on a streamed answer's head). */
   requestId: string;

@@ -18,6 +18,7 @@ import { adapterFor, familyFor } from '../providers/registry.js';
 import type { Endpoint } from './endpoints.js';
 import { readInbound, type Inbound, type RouteTarget } from './request-input.js';
 import { mediaFetcher } from './media-fetch.js';
+import { CallCancel } from './call-cancel.js';
 import { apiKeyOf, authenticate, checkModelAllowed, routingGroup, type Caller } from './relay-auth.js';
 import { RelayError, messageText, refuse, relayLang } from './relay-error.js';
 import { PricingCache } from './pricing.js';
@@ -74,7 +75,7 @@ export class RelayPipeline {
       throw refuse(403, reserved.error === 'insufficient_user_quota' ? 'relay.insufficient_user_quota' : 'relay.insufficient_token_quota', undefined, reserved.error);
     const hold = reserved.hold;
 
-    const ctl = new AbortController();
+    const ctl = new CallCancel();
     const onClose = () => {
       if (!reply.raw.writableFinished) ctl.abort();
     };
@@ -83,7 +84,7 @@ export class RelayPipeline {
     let result: AttemptSuccess | AttemptFailure;
     let channel: CachedChannel | undefined;
     try {
-      ({ result, channel } = await this.attempts(ep, inbound, route, reply, ctl.signal, tried, req.id, lang));
+      ({ result, channel } = await this.attempts(ep, inbound, route, reply, ctl, tried, req.id, lang));
     } catch (e) {
       await this.s.wallet.settle(hold, { kind: 'failed' }, 0);
       throw e;
@@ -174,7 +175,7 @@ export class RelayPipeline {
   }
 
   /** Tries channels until one answers, the failure may not be retried, or RetryTimes is spent (reference §3.5). */
-  private async attempts(ep: Endpoint, inbound: Inbound, route: Route, reply: FastifyReply, signal: AbortSignal, tried: number[], requestId: string, lang: Lang) {
+  private async attempts(ep: Endpoint, inbound: Inbound, route: Route, reply: FastifyReply, signal: CallCancel, tried: number[], requestId: string, lang: Lang) {
     const cache = this.s.caches.channels;
     const max = maxAttempts(this.s.options.number('RetryTimes'), route.pinned);
     const ctx = {
@@ -185,7 +186,7 @@ export class RelayPipeline {
       now: () => performance.now(),
       settings: this.settings.get(),
       created: this.s.clock(),
-      media: mediaFetcher({ signal }),
+      media: mediaFetcher({ get signal() { return signal.signal; } }),
     };
     let last: { result: AttemptFailure; channel: CachedChannel } | undefined;
     for (let i = 0; i < max && !signal.aborted; i++) {

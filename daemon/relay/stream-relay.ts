@@ -22,6 +22,7 @@ import type { Usage } from '../billing/quota.js';
 import type { SseEvent, StreamTransform } from '../providers/types.js';
 import { SSE_PING, SseParser, formatSse } from './sse.js';
 import { classify, type UpstreamResponse } from './upstream-http.js';
+import type { CallSignal } from './call-cancel.js';
 import { streamHead } from './relay-headers.js';
 
 export type StreamEnd = 'complete' | 'client_gone' | 'upstream_cut' | 'upstream_error' | 'timeout';
@@ -50,7 +51,7 @@ export interface StreamOptions {
   requestId: string;
   /** Write `: PING` after this many idle milliseconds (0: never). */
   pingMs: number;
-  signal: AbortSignal;
+  signal: CallSignal;
   /** The usage that will be billed for a complete stream (for a client that asked for the usage chunk). */
   billedUsage(): Usage;
   /** Translated texts for the interruption events. */

@@ -5,6 +5,8 @@
 import { Agent, type Dispatcher, type FormData } from 'undici';
 import { guardedLookup, outboundUrlProblem } from '../app/outbound.js';
 import { proxyDispatcher } from '../app/proxy.js';
+import { UpstreamBody, UpstreamBodyDestroyed } from './upstream-body.js';
+import type { CallSignal } from './call-cancel.js';
 
 export interface UpstreamHttpOptions {
   connectTimeoutMs: number;
@@ -30,7 +32,7 @@ export class UpstreamHttpError extends Error {
 export interface UpstreamResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  body: Dispatcher.ResponseData['body'];
+  body: UpstreamBody;
 }
 
 export class UpstreamHttp {
@@ -45,46 +47,70 @@ export class UpstreamHttp {
     });
   }
 
-  /** `proxy`: the channel's own proxy URL (app/proxy.ts), '' for a direct connection. */
-  async send(req: { url: string; method: 'POST' | 'GET'; headers: Record<string, string>; body?: string | FormData }, signal: AbortSignal, proxy = ''): Promise<UpstreamResponse> {
+  /**
+   * `proxy`: the channel's own proxy URL (app/proxy.ts), '' for a direct connection. Resolves once the answer's head
+   * arrived; its body then streams through an UpstreamBody (upstream-body.ts), fed by a dispatch handler.
+   */
+  send(req: { url: string; method: 'POST' | 'GET'; headers: Record<string, string>; body?: string | FormData }, signal: CallSignal, proxy = ''): Promise<UpstreamResponse> {
     const problem = outboundUrlProblem(req.url);
-    if (problem) throw new UpstreamHttpError('blocked', problem);
+    if (problem) return Promise.reject(new UpstreamHttpError('blocked', problem));
+    if (signal.aborted) return Promise.reject(new UpstreamHttpError('aborted', 'aborted'));
     const target = originAndPath(req.url);
-    try {
-      const dispatcher = proxy ? proxyDispatcher(proxy, { connectTimeoutMs: this.opts.connectTimeoutMs }) : this.agent;
-      const res = await dispatcher.request({
-        origin: target.origin,
-        path: target.path,
-        method: req.method,
-        headers: req.headers,
-        body: req.body,
-        signal,
-        headersTimeout: this.opts.responseTimeoutMs,
-        bodyTimeout: this.opts.idleTimeoutMs,
-      });
-      return { status: res.statusCode, headers: res.headers, body: res.body };
-    } catch (e) {
-      throw classify(e, signal);
-    }
+    return new Promise<UpstreamResponse>((resolve, reject) => {
+      let abort: ((e: Error) => void) | null = null;
+      let body: UpstreamBody | null = null;
+      // Before the connection exists there is nothing to abort yet: onConnect does it.
+      const onAbort = () => abort?.(new UpstreamBodyDestroyed());
+      const done = signal.onAbort(onAbort);
+      const handler: Dispatcher.DispatchHandler = {
+        onConnect(a) {
+          abort = a;
+          if (signal.aborted) onAbort();
+        },
+        onHeaders(status, raw, resume) {
+          body = new UpstreamBody((e) => abort?.(e), resume);
+          resolve({ status, headers: headersOf(raw), body });
+          return true;
+        },
+        onData: (chunk) => body!.push(chunk),
+        onComplete() {
+          done();
+          body?.end();
+        },
+        onError(e) {
+          done();
+          if (body) body.fail(e);
+          else reject(classify(e, signal));
+        },
+      };
+      try {
+        const dispatcher = proxy ? proxyDispatcher(proxy, { connectTimeoutMs: this.opts.connectTimeoutMs }) : this.agent;
+        dispatcher.dispatch(
+          {
+            origin: target.origin,
+            path: target.path,
+            method: req.method,
+            headers: req.headers,
+            body: req.body as Dispatcher.DispatchOptions['body'],
+            headersTimeout: this.opts.responseTimeoutMs,
+            bodyTimeout: this.opts.idleTimeoutMs,
+          },
+          handler,
+        );
+      } catch (e) {
+        done();
+        reject(classify(e, signal));
+      }
+    });
   }
 
   /** Reads a whole answer body, up to the size limit. */
-  async readAll(body: UpstreamResponse['body'], signal: AbortSignal, limit = this.opts.maxResponseBytes): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    let size = 0;
+  async readAll(body: UpstreamResponse['body'], signal: CallSignal, limit = this.opts.maxResponseBytes): Promise<Buffer> {
     try {
-      for await (const chunk of body) {
-        size += (chunk as Buffer).length;
-        if (size > limit) {
-          body.destroy();
-          throw new UpstreamHttpError('too_large', `answer larger than ${limit} bytes`);
-        }
-        chunks.push(chunk as Buffer);
-      }
+      return await body.collect(limit, () => new UpstreamHttpError('too_large', `answer larger than ${limit} bytes`));
     } catch (e) {
       throw classify(e, signal);
     }
-    return Buffer.concat(chunks);
   }
 
   close(): Promise<void> {
@@ -106,7 +132,19 @@ function originAndPath(url: string): { origin: string; path: string } {
   return t;
 }
 
-export function classify(e: unknown, signal?: AbortSignal): UpstreamHttpError {
+/** The answer's head as lower-case names; a repeated header keeps every value. */
+function headersOf(raw: Buffer[]): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i].toString('latin1').toLowerCase();
+    const value = raw[i + 1].toString('latin1');
+    const had = out[name];
+    out[name] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
+  }
+  return out;
+}
+
+export function classify(e: unknown, signal?: { readonly aborted: boolean }): UpstreamHttpError {
   if (e instanceof UpstreamHttpError) return e;
   if (signal?.aborted) return new UpstreamHttpError('aborted', 'aborted');
   const err = e as { code?: string; name?: string; cause?: { code?: string } };
