@@ -69,7 +69,11 @@ export function verdicts(rows: Row[]): Verdict[] {
     const worst = gw.reduce((a, b) => (b.cpuUs > a.cpuUs ? b : a));
     out.push({
       name: 'CPU per request at most 250 µs (every gateway scenario)',
-      value: gw.map((r) => `${r.mode} c=${r.c}: ${r.cpuUs.toFixed(0)}`).join(', ') + ` (worst ${worst.cpuUs.toFixed(0)} µs)`,
+      // The floor's own figure beside each: how much of the machine's cost is the gateway's, across machines.
+      value: gw.map((r) => {
+        const f = find(rows, r.mode, r.c, 'floor');
+        return `${r.mode} c=${r.c}: ${r.cpuUs.toFixed(0)}${f ? ` (floor ${f.cpuUs.toFixed(0)}, ×${(r.cpuUs / f.cpuUs).toFixed(2)})` : ''}`;
+      }).join(', ') + ` (worst ${worst.cpuUs.toFixed(0)} µs)`,
       pass: worst.cpuUs <= 250,
     });
   }

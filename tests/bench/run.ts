@@ -7,7 +7,7 @@
 // Knobs (environment): BENCH_MS (measure time per scenario, default 5000), BENCH_N (request cap per scenario,
 // default 8000), BENCH_WARM_MS (default 800), BENCH_MODES (e.g. "stream"), BENCH_C (e.g. "1,256"),
 // BENCH_SERVERS (e.g. "floor,gateway"), BENCH_CHUNK_MS (gap between the mock's stream events, default 0),
-// BENCH_PROF=1 (a CPU profile of the gateway during each measured run, in tests/.artifacts/prof; BENCH_PROF=alloc:
+// BENCH_PROF=1 (a CPU profile of the floor and the gateway during each measured run, in tests/.artifacts/prof; BENCH_PROF=alloc:
 // an allocation profile instead, .heapprofile), BENCH_TSX=1 (run
 // the servers from the .ts sources under tsx, for profiles with source names), and for attribution only
 // BENCH_ATTRIBUTE=access-token,wallet,usage-log (those gateway calls become no-ops: not the product, no verdicts),
@@ -79,11 +79,11 @@ async function main() {
       for (const target of SERVERS) {
         const { child } = servers[target];
         await load(target, { mode, concurrency: c, maxRequests: Math.max(4 * c, 1000), maxMs: WARM_MS });
-        const profiling = prof && target === 'gateway' && (await child.call(prof));
+        const profiling = prof && target !== 'direct' && (await child.call(prof));
         const before = await child.stats(true);
         const r = await load(target, { mode, concurrency: c, maxRequests: MAX_N, maxMs: MEASURE_MS });
         const after = await child.stats();
-        if (profiling) await child.call(prof, join(artifacts, 'prof', `gateway-${mode}-c${c}.${prof === 'profile' ? 'cpuprofile' : 'heapprofile'}`));
+        if (profiling) await child.call(prof, join(artifacts, 'prof', `${target}-${mode}-c${c}.${prof === 'profile' ? 'cpuprofile' : 'heapprofile'}`));
         const row: Row = {
           mode, c, target, ok: r.ok, errors: r.errors, rps: (r.ok / r.elapsedMs) * 1000,
           p50: percentile(r.latency, 50), p99: percentile(r.latency, 99), ttfb50: percentile(r.ttfb, 50), ttfb99: percentile(r.ttfb, 99),
