@@ -103,17 +103,21 @@ describe('cache changes by row', () => {
     const realFork = em.fork.bind(em);
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    let queried!: () => void;
+    const ran = new Promise<void>((r) => (queried = r));
     vi.spyOn(em, 'fork').mockImplementationOnce(() => {
       const f = realFork();
       const execute = f.execute.bind(f);
       f.execute = (async (...args: Parameters<typeof execute>) => {
         const rows = await execute(...args);
+        queried();
         await gate;
         return rows;
       }) as typeof f.execute;
       return f;
     });
     const reading = users.get(a);
+    await ran; // the read has its row before the change below (on PostgreSQL the two race otherwise)
     await t.services.em.fork().execute(`update users set "group" = 'later' where id = ?`, [a], 'run');
     await other.epochs.bump('users', undefined, [a]);
     await t.services.epochs.checkNow();
