@@ -15,6 +15,13 @@ const allOn = publicStatus({
   server_address: 'https://gw.example.com/',
 });
 const query = (url: string) => Object.fromEntries(new URL(url, 'http://localhost').searchParams);
+/** The widget's script tag: added by an effect, which may run a tick after the widget's box is on the page. */
+const telegramScript = () =>
+  waitFor(() => {
+    const el = document.querySelector<HTMLScriptElement>(`script[src="${TELEGRAM_WIDGET_SRC}"]`);
+    if (!el) throw new Error('no widget script yet');
+    return el;
+  });
 const dialog = () =>
   waitFor(() => {
     const el = document.querySelector<HTMLElement>('.arco-modal');
@@ -105,8 +112,8 @@ describe('login page: third-party sign-in', () => {
     const user = loginUser({ id: 21 });
     const { api } = renderConsole('/login', { 'GET /api/status': allOn, 'GET /api/oauth/telegram/login': user, 'GET /api/token/': [] });
     await screen.findByTestId('telegram-login');
-    const script = document.querySelector<HTMLScriptElement>(`script[src="${TELEGRAM_WIDGET_SRC}"]`);
-    expect(script?.getAttribute('data-telegram-login')).toBe('gw_bot');
+    const script = await telegramScript();
+    expect(script.getAttribute('data-telegram-login')).toBe('gw_bot');
     telegramConfirms({ id: 1001, first_name: 'Tele', username: 'tg', auth_date: 1_900_000_000, hash: 'ab12', photo_url: '' });
     await waitFor(() => expect(window.location.pathname).toBe('/token'));
     expect(query(api.find('GET', '/api/oauth/telegram/login')[0].url)).toEqual({
