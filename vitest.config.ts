@@ -45,6 +45,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A click's answer can take over a second while the other projects load the machine (poll's default is 1 s).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
