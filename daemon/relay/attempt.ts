@@ -89,25 +89,44 @@ function transportFailure(e: UpstreamHttpError, channelType: number): AttemptFai
   return { ok: false, status: 502, message: { key: 'relay.upstream_network' }, type: 'upstream_error', code: 'upstream_unreachable', retryable: isRetryable({ status: 0, local: false, channelType }) };
 }
 
+/**
+ * The UpstreamCall of one attempt. A class, so that `promptTokens` (counted only if something reads it: a converted
+ * stream, or an answer without usage) is a prototype getter: an object literal's getter closing over the call gives
+ * each object its own hidden class, which keeps the call's objects alive through young-generation GCs.
+ */
+class AttemptCall implements UpstreamCall {
+  readonly stream: boolean;
+  readonly clientModel: string;
+  readonly clientHeaders: Readonly<Record<string, string>>;
+  readonly clientBody: Inbound['body'];
+
+  constructor(
+    readonly channel: UpstreamCall['channel'],
+    readonly model: string,
+    readonly paramOverride: UpstreamCall['paramOverride'],
+    private readonly inbound: Inbound,
+    readonly created: number,
+    readonly settings: RelaySettings,
+  ) {
+    this.stream = inbound.stream;
+    this.clientModel = inbound.model;
+    this.clientHeaders = inbound.headers;
+    this.clientBody = inbound.body;
+  }
+
+  get promptTokens(): number {
+    return this.inbound.promptTokens;
+  }
+}
+
 export async function attempt(ctx: AttemptContext, ch: CachedChannel, family: ProviderFamily, adapter: EndpointAdapter): Promise<AttemptResult> {
   const { inbound, http, signal } = ctx;
   const mapped = mapModel(inbound.model, ch.modelMapping);
   const key = ch.keys.length > 1 ? ch.keys[Math.floor(ctx.random() * ch.keys.length)] : (ch.keys[0] ?? '');
-  const call: UpstreamCall = {
-    channel: { type: ch.type, baseUrl: ch.baseUrl, key, other: ch.other, organization: ch.organization },
-    model: mapped.upstream,
-    stream: inbound.stream,
-    paramOverride: ch.paramOverride,
-    clientModel: inbound.model,
-    clientHeaders: inbound.headers,
-    clientBody: inbound.body,
-    // counted only if something reads it (a converted stream, or an answer without usage)
-    get promptTokens() {
-      return inbound.promptTokens;
-    },
-    created: ctx.created,
-    settings: ctx.settings,
-  };
+  const call = new AttemptCall(
+    { type: ch.type, baseUrl: ch.baseUrl, key, other: ch.other, organization: ch.organization },
+    mapped.upstream, ch.paramOverride, inbound, ctx.created, ctx.settings,
+  );
   const scrub = (text: string) => redactUpstream(text, secretPieces(ch.keys.join('\n')), hostsOf(effectiveBaseUrl(ch.type, ch.baseUrl)));
   let res;
   try {

@@ -33,7 +33,8 @@ export function sniffImageType(b: Buffer): string | undefined {
 export interface MediaFetchOptions {
   timeoutMs?: number;
   maxBytes?: number;
-  signal?: AbortSignal;
+  /** The call's cancellation, asked for only when a download starts (most calls download nothing). */
+  signal?: () => AbortSignal;
 }
 
 /** A fetcher for one call: each URL downloaded at most once. */
@@ -42,7 +43,7 @@ export function mediaFetcher(o: MediaFetchOptions = {}): MediaFetcher {
   const fetchOne: MediaFetcher = async (url) => {
     let res;
     try {
-      res = await outboundRequest(url, { timeoutMs: o.timeoutMs ?? MEDIA_TIMEOUT_MS, maxBytes: o.maxBytes ?? MEDIA_MAX_BYTES, publicOnly: true, signal: o.signal });
+      res = await outboundRequest(url, { timeoutMs: o.timeoutMs ?? MEDIA_TIMEOUT_MS, maxBytes: o.maxBytes ?? MEDIA_MAX_BYTES, publicOnly: true, signal: o.signal?.() });
     } catch (e) {
       if (e instanceof OutboundError) throw failed(url, e.kind === 'blocked' ? 'address not allowed' : e.kind === 'too_large' ? 'too large' : e.kind === 'timeout' ? 'timed out' : 'unreachable');
       throw e;

@@ -186,7 +186,7 @@ export class RelayPipeline {
       now: () => performance.now(),
       settings: this.settings.get(),
       created: this.s.clock(),
-      media: mediaFetcher({ get signal() { return signal.signal; } }),
+      media: mediaFetcher({ signal: () => signal.signal }),
     };
     let last: { result: AttemptFailure; channel: CachedChannel } | undefined;
     for (let i = 0; i < max && !signal.aborted; i++) {

@@ -69,15 +69,16 @@ let session: Session | undefined;
 
 /**
  * A profile of this process between two commands (the measured window only, not the start-up): CPU, or with
- * `kind` 'alloc' where the bytes were allocated (sampling heap profiler, collected objects included).
+ * `kind` 'alloc' where the bytes were allocated (sampling heap profiler, collected objects included), or 'survivors'
+ * where the bytes that outlived a young-generation GC were allocated (what makes scavenges and old-space GCs work).
  */
-async function profile(arg: unknown, kind: 'cpu' | 'alloc'): Promise<boolean> {
+async function profile(arg: unknown, kind: 'cpu' | 'alloc' | 'survivors'): Promise<boolean> {
   if (typeof arg !== 'string') {
     session = new Session();
     session.connect();
-    if (kind === 'alloc') {
+    if (kind !== 'cpu') {
       await session.post('HeapProfiler.enable');
-      await session.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+      await session.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: kind === 'alloc' });
       return true;
     }
     await session.post('Profiler.enable');
@@ -86,7 +87,7 @@ async function profile(arg: unknown, kind: 'cpu' | 'alloc'): Promise<boolean> {
     return true;
   }
   if (!session) return false;
-  const { profile } = kind === 'alloc' ? await session.post('HeapProfiler.stopSampling') : await session.post('Profiler.stop');
+  const { profile } = kind !== 'cpu' ? await session.post('HeapProfiler.stopSampling') : await session.post('Profiler.stop');
   session.disconnect();
   session = undefined;
   mkdirSync(dirname(arg), { recursive: true });
@@ -96,7 +97,7 @@ async function profile(arg: unknown, kind: 'cpu' | 'alloc'): Promise<boolean> {
 
 /**
  * Tells the parent the server is ready (with `info`) and serves its commands: `stats` (arg 'reset' starts a new
- * peak window), `profile` (start; with a file path: stop and write the .cpuprofile there), `alloc-profile` (the same, a .heapprofile), `stop` (runs `close`, then exits), and the given extras.
+ * peak window), `profile` (start; with a file path: stop and write the .cpuprofile there), `alloc-profile` and `survivors-profile` (the same, a .heapprofile), `stop` (runs `close`, then exits), and the given extras.
  */
 export function serveStats(info: Record<string, unknown>, close: () => Promise<void>, extra: Record<string, Handler> = {}): void {
   if (!process.send) throw new Error('a benchmark server runs as a child process with an IPC channel');
@@ -108,7 +109,8 @@ export function serveStats(info: Record<string, unknown>, close: () => Promise<v
         if (m.arg === 'gc') (globalThis as { gc?: () => void }).gc?.();
         return send({ id: m.id, result: process.memoryUsage() });
       }
-      if (m.cmd === 'profile' || m.cmd === 'alloc-profile') return send({ id: m.id, result: await profile(m.arg, m.cmd === 'profile' ? 'cpu' : 'alloc') });
+      if (m.cmd === 'profile' || m.cmd === 'alloc-profile' || m.cmd === 'survivors-profile')
+        return send({ id: m.id, result: await profile(m.arg, m.cmd === 'profile' ? 'cpu' : m.cmd === 'alloc-profile' ? 'alloc' : 'survivors') });
       if (m.cmd === 'stop') {
         await close().catch(() => undefined);
         send({ id: m.id, result: true });

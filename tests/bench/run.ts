@@ -8,7 +8,8 @@
 // default 8000), BENCH_WARM_MS (default 800), BENCH_MODES (e.g. "stream"), BENCH_C (e.g. "1,256"),
 // BENCH_SERVERS (e.g. "floor,gateway"), BENCH_CHUNK_MS (gap between the mock's stream events, default 0),
 // BENCH_PROF=1 (a CPU profile of the floor and the gateway during each measured run, in tests/.artifacts/prof; BENCH_PROF=alloc:
-// an allocation profile instead, .heapprofile), BENCH_TSX=1 (run
+// an allocation profile instead, .heapprofile; BENCH_PROF=survivors: only the bytes that outlived a young-generation GC),
+// BENCH_TSX=1 (run
 // the servers from the .ts sources under tsx, for profiles with source names), and for attribution only
 // BENCH_ATTRIBUTE=access-token,wallet,usage-log (those gateway calls become no-ops: not the product, no verdicts),
 // BENCH_GATEWAY_NODE_OPTIONS (node flags for the gateway process only, given on its command line after the product's
@@ -49,7 +50,7 @@ async function main() {
   const mock = await BenchChild.start('mock', 'mock-upstream.ts', built?.['mock-upstream.ts']);
   children.push(mock);
   const env = { BENCH_UPSTREAM: mock.info.url, BENCH_ATTRIBUTE: ATTRIBUTE };
-  const prof = process.env.BENCH_PROF === '1' ? 'profile' : process.env.BENCH_PROF === 'alloc' ? 'alloc-profile' : '';
+  const prof = ({ '1': 'profile', alloc: 'alloc-profile', survivors: 'survivors-profile' } as Record<string, string>)[process.env.BENCH_PROF ?? ''] ?? '';
   const [floor, gateway] = await Promise.all([
     BenchChild.start('floor', 'floor.ts', built?.['floor.ts'], env),
     BenchChild.start('gateway', 'gateway.ts', built?.['gateway.ts'], { ...env, ...LAUNCH.env }, GATEWAY_FLAGS),

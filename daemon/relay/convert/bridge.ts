@@ -54,17 +54,48 @@ export function bridged(native: EndpointAdapter, bridge: Bridge): EndpointAdapte
       ? (call, client) => {
           // The native side passes every upstream event (usage chunks included) so the converter sees them all.
           const inner = nativeStream(call, { includeUsage: true });
-          const conv = bridgeStream(call, client);
-          return {
-            get complete() { return inner.complete; },
-            get failed() { return inner.failed; },
-            get usage() { return inner.usage; },
-            get output() { return inner.output; },
-            push: (ev) => inner.push(ev).flatMap((e) => conv.push(e)),
-            end: (billed) => conv.end(billed),
-            interrupted: (message, code) => conv.interrupted(message, code),
-          } satisfies StreamTransform;
+          return new BridgedStream(inner, bridgeStream(call, client));
         }
       : undefined,
   };
+}
+
+/**
+ * The native transform's state seen through the converter's events. A class with prototype getters: getters in an
+ * object literal, closing over the call, give each object its own hidden class and keep the call's objects alive
+ * through young-generation GCs.
+ */
+class BridgedStream implements StreamTransform {
+  constructor(
+    private readonly inner: StreamTransform,
+    private readonly conv: StreamConverter,
+  ) {}
+
+  get complete(): boolean {
+    return this.inner.complete;
+  }
+
+  get failed(): boolean {
+    return this.inner.failed;
+  }
+
+  get usage(): StreamTransform['usage'] {
+    return this.inner.usage;
+  }
+
+  get output(): StreamTransform['output'] {
+    return this.inner.output;
+  }
+
+  push(ev: SseEvent): SseEvent[] {
+    return this.inner.push(ev).flatMap((e) => this.conv.push(e));
+  }
+
+  end(billed: Usage): SseEvent[] {
+    return this.conv.end(billed);
+  }
+
+  interrupted(message: string, code: string): SseEvent[] {
+    return this.conv.interrupted(message, code);
+  }
 }
