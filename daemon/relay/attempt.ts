@@ -115,7 +115,7 @@ class AttemptCall implements UpstreamCall {
   }
 
   get promptTokens(): number {
-    return this.inbound.promptTokens;
+    return this.inbound.promptCount.tokens;
   }
 }
 
@@ -161,7 +161,7 @@ export async function attempt(ctx: AttemptContext, ch: CachedChannel, family: Pr
   // Object.assign, not a spread followed by properties: that is a slow path on Node 20 (relay-headers.ts).
   const withCounted = (reported: Partial<Usage> | null | undefined, output: CompletionText | undefined): Usage =>
     Object.assign({}, reported, {
-      promptTokens: reported?.promptTokens ?? inbound.promptTokens,
+      promptTokens: reported?.promptTokens ?? inbound.promptCount.tokens,
       completionTokens: reported?.completionTokens ?? (output ? countCompletionTokens(inbound.model, output) : 0),
     });
 
