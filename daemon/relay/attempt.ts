@@ -159,15 +159,16 @@ export async function attempt(ctx: AttemptContext, ch: CachedChannel, family: Pr
   // Local counting (reference §4.7) only fills what the upstream did not report: tokenising costs more CPU than the
   // whole rest of a call.
   // Object.assign, not a spread followed by properties: that is a slow path on Node 20 (relay-headers.ts).
-  const withCounted = (reported: Partial<Usage> | null | undefined, output: CompletionText | undefined): Usage =>
+  // `from.output` is read only when needed: a stream transform may assemble it on demand (openai/stream.ts).
+  const withCounted = (reported: Partial<Usage> | null | undefined, from: { readonly output?: CompletionText }): Usage =>
     Object.assign({}, reported, {
       promptTokens: reported?.promptTokens ?? inbound.promptCount.tokens,
-      completionTokens: reported?.completionTokens ?? (output ? countCompletionTokens(inbound.model, output) : 0),
+      completionTokens: reported?.completionTokens ?? countOutput(inbound.model, from.output),
     });
 
   if (contentType.includes('text/event-stream') && adapter.stream) {
     const transform = adapter.stream(call, { includeUsage: inbound.includeUsage });
-    const billed = (): Usage => withCounted(transform.usage, transform.output);
+    const billed = (): Usage => withCounted(transform.usage, transform);
     const sr = await relayStream({
       body: res.body, transform, reply: ctx.reply, requestId: ctx.requestId, pingMs: ctx.pingMs, signal,
       billedUsage: billed, messages: ctx.messages, now: ctx.now, framing: inbound.framing,
@@ -200,7 +201,7 @@ export async function attempt(ctx: AttemptContext, ch: CachedChannel, family: Pr
   const json = adapter.answer ? parseJson(buf.toString('utf8')) : undefined;
   if (adapter.answer && json !== undefined) answer = adapter.answer(json, call);
   else if (adapter.answer && contentType.startsWith('text/')) answer = { usage: null, output: { text: buf.toString('utf8') } };
-  const usage: Usage = withCounted(answer.usage, answer.output);
+  const usage: Usage = withCounted(answer.usage, answer);
   // A bridged answer is rewritten in the client's format, reporting the usage that is billed.
   const deliver = answer.render
     ? () => void ctx.reply.status(res.status).header('content-type', 'application/json').send(JSON.stringify(answer.render!(usage)))
@@ -210,6 +211,8 @@ export async function attempt(ctx: AttemptContext, ch: CachedChannel, family: Pr
     isStream: contentType.includes('text/event-stream'), firstAt: answeredAt, upstreamModel: mapped.upstream, mapped: mapped.mapped,
   };
 }
+
+const countOutput = (model: string, output: CompletionText | undefined): number => (output ? countCompletionTokens(model, output) : 0);
 
 function parseJson(text: string): unknown {
   if (!text) return undefined;

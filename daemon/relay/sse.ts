@@ -20,7 +20,8 @@ export class SseParser {
   private started = false;
   private buf = '';
   private afterCR = false;
-  private data: string[] = [];
+  /** The event's data lines so far, joined with "\n" (undefined: none yet). */
+  private data: string | undefined;
   private event: string | undefined;
 
   constructor(private readonly maxLine = MAX_SSE_LINE) {}
@@ -49,23 +50,24 @@ export class SseParser {
   private lines(text: string): SseEvent[] {
     const out: SseEvent[] = [];
     let start = 0;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 10 && this.afterCR && i === start && this.buf === '') {
-        // the "\n" of a "\r\n" split across chunks
-        this.afterCR = false;
-        start = i + 1;
-        continue;
-      }
+    if (this.afterCR && text.length) {
       this.afterCR = false;
-      if (c === 10 || c === 13) {
-        this.line(this.buf + text.slice(start, i), out);
-        this.buf = '';
-        if (c === 13) {
-          if (text.charCodeAt(i + 1) === 10) i++;
-          else if (i + 1 === text.length) this.afterCR = true;
-        }
-        start = i + 1;
+      if (text.charCodeAt(0) === 10) start = 1; // the "\n" of a "\r\n" split across chunks
+    }
+    // Line ends found with indexOf (native) rather than a loop over every character; "\r" is rare (CRLF streams).
+    let cr = text.indexOf('\r', start);
+    for (;;) {
+      const nl = text.indexOf('\n', start);
+      const isCR = cr !== -1 && (nl === -1 || cr < nl);
+      const end = isCR ? cr : nl;
+      if (end === -1) break;
+      this.line(this.buf === '' ? text.slice(start, end) : this.buf + text.slice(start, end), out);
+      this.buf = '';
+      start = end + 1;
+      if (isCR) {
+        if (text.charCodeAt(start) === 10) start++;
+        else if (start === text.length) this.afterCR = true;
+        cr = text.indexOf('\r', start);
       }
     }
     this.buf += text.slice(start);
@@ -80,13 +82,13 @@ export class SseParser {
     const field = colon < 0 ? line : line.slice(0, colon);
     let value = colon < 0 ? '' : line.slice(colon + 1);
     if (value.charCodeAt(0) === 32) value = value.slice(1);
-    if (field === 'data') this.data.push(value);
+    if (field === 'data') this.data = this.data === undefined ? value : `${this.data}\n${value}`;
     else if (field === 'event') this.event = value;
   }
 
   private dispatch(out: SseEvent[]): void {
-    if (this.data.length) out.push(this.event === undefined ? { data: this.data.join('\n') } : { event: this.event, data: this.data.join('\n') });
-    this.data = [];
+    if (this.data !== undefined) out.push(this.event === undefined ? { data: this.data } : { event: this.event, data: this.data });
+    this.data = undefined;
     this.event = undefined;
   }
 }

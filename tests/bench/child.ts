@@ -10,8 +10,8 @@ import type { ChildStats } from './child-stats.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
-/** Bundles the entries; returns the compiled file of each, or null to run the sources under tsx. */
-export async function compile(entries: string[], outDir: string): Promise<Record<string, string> | null> {
+/** Bundles the entries (in `fromDir`, this folder by default); returns the compiled file of each, or null to run the sources under tsx. */
+export async function compile(entries: string[], outDir: string, fromDir = here): Promise<Record<string, string> | null> {
   if (process.env.BENCH_TSX === '1') return null;
   let esbuild: typeof import('esbuild');
   try {
@@ -23,7 +23,7 @@ export async function compile(entries: string[], outDir: string): Promise<Record
   await Promise.all(entries.map(async (entry) => {
     const file = join(outDir, entry.replace(/\.ts$/, '.mjs'));
     await esbuild.build({
-      entryPoints: [join(here, entry)], outfile: file, bundle: true, platform: 'node', format: 'esm', target: 'node20',
+      entryPoints: [join(fromDir, entry)], outfile: file, bundle: true, platform: 'node', format: 'esm', target: 'node20',
       packages: 'external', sourcemap: 'linked', logLevel: 'warning',
     });
     out[entry] = file;
@@ -54,8 +54,13 @@ export class BenchChild {
   }
 
   /** `compiled`: the bundle to run under plain node; else the source `entry` runs under tsx. */
-  static start(name: string, entry: string, compiled: string | undefined, env: Record<string, string> = {}, nodeFlags: string[] = []): Promise<BenchChild> {
+  static start(
+    name: string, entry: string, compiled: string | undefined, env: Record<string, string> = {}, nodeFlags: string[] = [],
+    opts: { execPath?: string; startMs?: number } = {},
+  ): Promise<BenchChild> {
+    const startMs = opts.startMs ?? 60_000;
     const proc = fork(compiled ?? join(here, entry), [], {
+      ...(opts.execPath ? { execPath: opts.execPath } : {}),
       env: { ...process.env, ...env },
       execArgv: [...(compiled ? [] : process.execArgv), ...nodeFlags],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -63,8 +68,8 @@ export class BenchChild {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         proc.kill('SIGKILL');
-        reject(new Error(`${name} did not start within 60 s`));
-      }, 60_000);
+        reject(new Error(`${name} did not start within ${startMs / 1000} s`));
+      }, startMs);
       proc.once('exit', (code) => {
         clearTimeout(timer);
         reject(new Error(`${name} exited during start (${code})`));
@@ -76,6 +81,10 @@ export class BenchChild {
         else reject(new Error(`${name}: unexpected first message`));
       });
     });
+  }
+
+  get pid(): number {
+    return this.proc.pid ?? 0;
   }
 
   call<T>(cmd: string, arg?: unknown, timeoutMs = 30_000): Promise<T> {
@@ -98,12 +107,12 @@ export class BenchChild {
     return this.call<ChildStats>('stats', reset ? 'reset' : undefined);
   }
 
-  /** Asks the server to close and exit; kills it after 15 s. */
-  async stop(): Promise<void> {
+  /** Asks the server to close and exit; kills it after `graceMs`. */
+  async stop(graceMs = 15_000): Promise<void> {
     if (this.proc.exitCode !== null || this.proc.signalCode !== null) return;
     const exited = new Promise<void>((r) => this.proc.once('exit', () => r()));
-    await this.call('stop', undefined, 15_000).catch(() => undefined);
-    const timer = setTimeout(() => this.proc.kill('SIGKILL'), 15_000);
+    await this.call('stop', undefined, graceMs).catch(() => undefined);
+    const timer = setTimeout(() => this.proc.kill('SIGKILL'), graceMs);
     await exited;
     clearTimeout(timer);
   }

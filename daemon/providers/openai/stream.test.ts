@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SseParser } from '../../relay/sse.js';
 import type { SseEvent, StreamTransform } from '../types.js';
-import { chatStream } from './stream.js';
+import { PENDING_LIMIT, chatStream, keyAbsentOrNull } from './stream.js';
 import { responsesStream } from './responses-stream.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url));
@@ -78,6 +78,72 @@ describe('OpenAI chat stream', () => {
     const t = chatStream({ includeUsage: false }, 'chat.completion.chunk');
     expect(t.push({ data: '{not json' })).toEqual([]);
     const err = { data: '{"error":{"message":"overloaded","type":"server_error"}}' };
+    expect(t.push(err)).toEqual([err]);
+    expect(t.failed).toBe(true);
+  });
+});
+
+describe('OpenAI chat stream: deferred reading of plain chunks', () => {
+  const chunk = (delta: object, extra: object = {}) => ({ data: JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 7, model: 'm', choices: [{ index: 0, delta, finish_reason: null }], ...extra }) });
+
+  it('tells keys with a value from keys that are absent, null or "", whatever the spacing, and ignores keys inside string values', () => {
+    expect(keyAbsentOrNull('{"a":1}', '"usage"')).toBe(true);
+    expect(keyAbsentOrNull('{"usage":null,"x":1}', '"usage"')).toBe(true);
+    expect(keyAbsentOrNull('{"usage" :\n null}', '"usage"')).toBe(true);
+    expect(keyAbsentOrNull('{"finish_reason":""}', '"finish_reason"')).toBe(true);
+    expect(keyAbsentOrNull('{"usage":{"prompt_tokens":1}}', '"usage"')).toBe(false);
+    expect(keyAbsentOrNull('{"usage" : {"prompt_tokens":1}}', '"usage"')).toBe(false);
+    expect(keyAbsentOrNull('{"choices":[{"finish_reason":null},{"finish_reason":"stop"}]}', '"finish_reason"')).toBe(false);
+    expect(keyAbsentOrNull('{"finish_reason":"null-ish"}', '"finish_reason"')).toBe(false);
+    // the text "usage": {…} inside a content string is escaped, so it is not a key
+    expect(keyAbsentOrNull(JSON.stringify({ content: '"usage": {"prompt_tokens": 5}' }), '"usage"')).toBe(true);
+    // a string value "usage" followed by a comma is not a key either
+    expect(keyAbsentOrNull('{"name":"usage","v":2}', '"usage"')).toBe(true);
+  });
+
+  it('passes plain chunks on unchanged and reads their text only when asked, in order with parsed ones', () => {
+    const t = chatStream({ includeUsage: false }, 'chat.completion.chunk');
+    const evs = [
+      chunk({ role: 'assistant', content: 'Hel' }, { usage: null }),
+      chunk({ content: 'lo' }, { usage: null }),
+      { data: JSON.stringify({ id: 'c2', object: 'chat.completion.chunk', created: 8, model: 'm2', choices: [{ index: 0, delta: { content: '!' }, finish_reason: 'stop' }], usage: null }) },
+      chunk({ tool_calls: [{ index: 0, function: { name: 'f', arguments: '{"a"' } }] }),
+      chunk({ tool_calls: [{ index: 0, function: { arguments: ':1}' } }] }),
+    ];
+    for (const ev of evs) expect(t.push(ev)).toEqual([ev]);
+    expect(t.complete).toBe(true); // seen on the finish chunk at once
+    expect(t.output).toEqual({ text: 'Hello!', reasoning: '', toolCalls: [{ name: 'f', arguments: '{"a":1}' }] });
+    const more = chunk({ content: ' more' });
+    t.push(more);
+    expect(t.output.text).toBe('Hello! more');
+  });
+
+  it('takes the synthesised usage chunk\'s id and model from the latest chunk, parsed or not', () => {
+    const t = chatStream({ includeUsage: true }, 'chat.completion.chunk');
+    t.push({ data: JSON.stringify({ id: 'first', object: 'chat.completion.chunk', created: 1, model: 'a', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }) });
+    t.push({ data: JSON.stringify({ id: 'last', object: 'chat.completion.chunk', created: 2, model: 'b', choices: [{ index: 0, delta: { content: 'x' } }] }) });
+    const [usage] = t.end({ promptTokens: 1, completionTokens: 2 });
+    expect(JSON.parse(usage.data)).toMatchObject({ id: 'last', created: 2, model: 'b' });
+  });
+
+  it('keeps at most PENDING_LIMIT characters unread: a long stream is read as it goes', () => {
+    const t = chatStream({ includeUsage: false }, 'chat.completion.chunk') as StreamTransform & { pending: unknown[] };
+    const piece = 'x'.repeat(1000);
+    let sent = 0;
+    for (let i = 0; i < 300; i++) {
+      const ev = chunk({ content: piece });
+      sent += ev.data.length;
+      t.push(ev);
+    }
+    expect(sent).toBeGreaterThan(3 * PENDING_LIMIT);
+    expect(t.pending.length * 1000).toBeLessThanOrEqual(PENDING_LIMIT + 1000);
+    expect(t.output.text).toBe(piece.repeat(300));
+  });
+
+  it('still drops a chunk that is not a JSON object, and still sees an in-band error with spaces around its colon', () => {
+    const t = chatStream({ includeUsage: false }, 'chat.completion.chunk');
+    expect(t.push({ data: '{"id":"c1","choices":[' })).toEqual([]);
+    const err = { data: '{"error" : {"message":"overloaded"}}' };
     expect(t.push(err)).toEqual([err]);
     expect(t.failed).toBe(true);
   });
