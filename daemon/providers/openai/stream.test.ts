@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SseParser } from '../../relay/sse.js';
 import type { SseEvent, StreamTransform } from '../types.js';
-import { PENDING_LIMIT, chatStream, keyAbsentOrNull } from './stream.js';
+import { KeyScan, PENDING_LIMIT, chatStream, scanKey } from './stream.js';
 import { responsesStream } from './responses-stream.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url));
@@ -86,19 +86,20 @@ describe('OpenAI chat stream', () => {
 describe('OpenAI chat stream: deferred reading of plain chunks', () => {
   const chunk = (delta: object, extra: object = {}) => ({ data: JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 7, model: 'm', choices: [{ index: 0, delta, finish_reason: null }], ...extra }) });
 
-  it('tells keys with a value from keys that are absent, null or "", whatever the spacing, and ignores keys inside string values', () => {
-    expect(keyAbsentOrNull('{"a":1}', '"usage"')).toBe(true);
-    expect(keyAbsentOrNull('{"usage":null,"x":1}', '"usage"')).toBe(true);
-    expect(keyAbsentOrNull('{"usage" :\n null}', '"usage"')).toBe(true);
-    expect(keyAbsentOrNull('{"finish_reason":""}', '"finish_reason"')).toBe(true);
-    expect(keyAbsentOrNull('{"usage":{"prompt_tokens":1}}', '"usage"')).toBe(false);
-    expect(keyAbsentOrNull('{"usage" : {"prompt_tokens":1}}', '"usage"')).toBe(false);
-    expect(keyAbsentOrNull('{"choices":[{"finish_reason":null},{"finish_reason":"stop"}]}', '"finish_reason"')).toBe(false);
-    expect(keyAbsentOrNull('{"finish_reason":"null-ish"}', '"finish_reason"')).toBe(false);
+  it('tells keys that are absent, null or "" from keys with text and keys with other values, whatever the spacing', () => {
+    expect(scanKey('{"a":1}', '"usage"')).toBe(KeyScan.Empty);
+    expect(scanKey('{"usage":null,"x":1}', '"usage"')).toBe(KeyScan.Empty);
+    expect(scanKey('{"usage" :\n null}', '"usage"')).toBe(KeyScan.Empty);
+    expect(scanKey('{"finish_reason":""}', '"finish_reason"')).toBe(KeyScan.Empty);
+    expect(scanKey('{"usage":{"prompt_tokens":1}}', '"usage"')).toBe(KeyScan.Other);
+    expect(scanKey('{"usage" : {"prompt_tokens":1}}', '"usage"')).toBe(KeyScan.Other);
+    expect(scanKey('{"choices":[{"finish_reason":null},{"finish_reason":"stop"}]}', '"finish_reason"')).toBe(KeyScan.Text);
+    expect(scanKey('{"choices":[{"finish_reason":"stop"},{"finish_reason":7}]}', '"finish_reason"')).toBe(KeyScan.Other);
+    expect(scanKey('{"finish_reason":"null-ish"}', '"finish_reason"')).toBe(KeyScan.Text);
     // the text "usage": {…} inside a content string is escaped, so it is not a key
-    expect(keyAbsentOrNull(JSON.stringify({ content: '"usage": {"prompt_tokens": 5}' }), '"usage"')).toBe(true);
+    expect(scanKey(JSON.stringify({ content: '"usage": {"prompt_tokens": 5}' }), '"usage"')).toBe(KeyScan.Empty);
     // a string value "usage" followed by a comma is not a key either
-    expect(keyAbsentOrNull('{"name":"usage","v":2}', '"usage"')).toBe(true);
+    expect(scanKey('{"name":"usage","v":2}', '"usage"')).toBe(KeyScan.Empty);
   });
 
   it('passes plain chunks on unchanged and reads their text only when asked, in order with parsed ones', () => {

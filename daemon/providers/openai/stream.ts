@@ -5,8 +5,8 @@
 // ends with an error chunk the SDKs raise, never with `[DONE]`.
 //
 // Reading the text is deferred: it matters only when the upstream never reports usage or the client leaves
-// mid-stream. Plain delta chunks (no usage, error or finish reason: those keys absent or null, found by a scan of
-// the raw text, ~3x cheaper than JSON.parse) wait unparsed; the others are parsed at once for what billing needs
+// mid-stream. Plain chunks (no usage or error: those keys absent or null, found by a scan of the raw text that
+// also tells a finish reason, ~3x cheaper than JSON.parse) wait unparsed; the others are parsed at once for what billing needs
 // now (usage, completion, error) and wait parsed. All are read, in order, when `output` is asked for or once they
 // pass PENDING_LIMIT characters (bounded memory per stream). new-api keeps every chunk and parses at the end.
 import type { Usage } from '../../billing/quota.js';
@@ -19,12 +19,17 @@ export const PENDING_LIMIT = 64 * 1024;
 
 type ToolCallText = { name: string; arguments: string };
 
+/** What a scan tells of a key's values: all absent, null or "" / a non-empty string somewhere / anything else. */
+export const KeyScan = { Empty: 0, Text: 1, Other: 2 } as const;
+export type KeyScan = (typeof KeyScan)[keyof typeof KeyScan];
+
 /**
- * Whether every occurrence of the key `"name"` in a JSON text has the value null or "" (true when the key is absent).
- * An occurrence inside a string value cannot match: its quotes would be escaped. Anything unexpected answers
- * false, which only means the chunk is parsed.
+ * The values of the key `"name"` wherever it occurs in a JSON text. An occurrence inside a string value cannot
+ * match: its quotes would be escaped. "" counts as empty: some upstreams send an empty finish reason, which the
+ * full reading (a truthiness test) takes as none. Anything unexpected answers Other, which only means a parse.
  */
-export function keyAbsentOrNull(json: string, quotedKey: string): boolean {
+export function scanKey(json: string, quotedKey: string): KeyScan {
+  let found: KeyScan = KeyScan.Empty;
   let at = json.indexOf(quotedKey);
   while (at >= 0) {
     let i = at + quotedKey.length;
@@ -32,24 +37,28 @@ export function keyAbsentOrNull(json: string, quotedKey: string): boolean {
     if (json.charCodeAt(i) === 58 /* : */) {
       i++;
       while (json.charCodeAt(i) <= 32) i++;
-      // "" too: some upstreams send an empty finish reason, which is as falsy as null to the full reading
-      if (!json.startsWith('null', i) && !json.startsWith('""', i)) return false;
+      const c = json.charCodeAt(i);
+      if (c === 34 /* " */) {
+        if (json.charCodeAt(i + 1) !== 34) found = KeyScan.Text;
+      } else if (!json.startsWith('null', i)) return KeyScan.Other;
     }
     at = json.indexOf(quotedKey, i);
   }
-  return true;
+  return found;
 }
 
-/** A chunk that can pass unparsed: an object with nothing billing must see at once. */
-function isPlainDelta(data: string): boolean {
-  return (
-    data.charCodeAt(0) === 123 /* { */ &&
-    data.charCodeAt(data.length - 1) === 125 /* } */ &&
-    keyAbsentOrNull(data, '"finish_reason"') &&
-    keyAbsentOrNull(data, '"usage"') &&
-    keyAbsentOrNull(data, '"error"')
-  );
+/**
+ * A chunk that can pass unparsed: an object with no usage or error; `finished` when a choice has a finish reason.
+ * null: it must be parsed.
+ */
+function readPlain(data: string): { finished: boolean } | null {
+  if (data.charCodeAt(0) !== 123 /* { */ || data.charCodeAt(data.length - 1) !== 125 /* } */) return null;
+  const finish = scanKey(data, '"finish_reason"');
+  if (finish === KeyScan.Other || scanKey(data, '"usage"') !== KeyScan.Empty || scanKey(data, '"error"') !== KeyScan.Empty) return null;
+  return finish === KeyScan.Text ? FINISHED : UNFINISHED;
 }
+const FINISHED = { finished: true };
+const UNFINISHED = { finished: false };
 
 class ChatStream implements StreamTransform {
   complete = false;
@@ -80,7 +89,9 @@ class ChatStream implements StreamTransform {
       this.complete = true;
       return []; // end() writes it, and only for a complete stream
     }
-    if (isPlainDelta(data)) {
+    const plain = readPlain(data);
+    if (plain) {
+      if (plain.finished) this.complete = true;
       this.wait(data, data.length);
       return [ev];
     }
