@@ -76,11 +76,6 @@ export type AttemptResult = AttemptSuccess | AttemptFailure;
 
 const ERROR_BODY_LIMIT = 64 * 1024;
 
-const header = (h: Record<string, string | string[] | undefined>, name: string): string => {
-  const v = h[name];
-  return (Array.isArray(v) ? v[0] : v) ?? '';
-};
-
 function transportFailure(e: UpstreamHttpError, channelType: number): AttemptFailure {
   if (e.kind === 'aborted') return { ok: false, status: 499, message: { key: 'relay.upstream_network' }, type: 'upstream_error', code: 'client_closed', retryable: false, clientGone: true };
   // A silent upstream is not retried (its wait would double); a refused or reset connection is.
@@ -155,7 +150,7 @@ export async function attempt(ctx: AttemptContext, ch: CachedChannel, family: Pr
       upstream: { status, message: err.message, type: err.type, code: err.code },
     };
   }
-  const contentType = header(res.headers, 'content-type');
+  const contentType = res.header('content-type');
   // Local counting (reference §4.7) only fills what the upstream did not report: tokenising costs more CPU than the
   // whole rest of a call.
   // Object.assign, not a spread followed by properties: that is a slow path on Node 20 (relay-headers.ts).

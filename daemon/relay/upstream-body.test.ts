@@ -103,6 +103,9 @@ describe('UpstreamHttp over a real socket', () => {
     expect(res.status).toBe(201);
     expect(res.headers['content-type']).toBe('application/json');
     expect(res.headers['x-multi']).toEqual(['1', '2']);
+    expect(res.header('content-type')).toBe('application/json'); // sent as Content-Type
+    expect(res.header('x-multi')).toBe('1');
+    expect(res.header('x-absent')).toBe('');
     expect(JSON.parse((await http.readAll(res.body, new CallCancel())).toString())).toEqual({ ok: true });
   });
 

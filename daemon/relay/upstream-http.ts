@@ -29,10 +29,31 @@ export class UpstreamHttpError extends Error {
   }
 }
 
-export interface UpstreamResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: UpstreamBody;
+/**
+ * An upstream answer: status, head and body. The head stays as undici's raw name/value buffers and is read on
+ * demand: the relay needs one header (content-type), and decoding every header of every answer into an object
+ * cost more than the rest of the answer's handling.
+ */
+export class UpstreamResponse {
+  constructor(
+    readonly status: number,
+    private readonly raw: Buffer[],
+    readonly body: UpstreamBody,
+  ) {}
+
+  /** The first value of a header ('' when absent); `name` in lower case. */
+  header(name: string): string {
+    for (let i = 0; i + 1 < this.raw.length; i += 2) {
+      const n = this.raw[i];
+      if (n.length === name.length && n.toString('latin1').toLowerCase() === name) return this.raw[i + 1].toString('latin1');
+    }
+    return '';
+  }
+
+  /** The whole head, names in lower case; a repeated header keeps every value. */
+  get headers(): Record<string, string | string[]> {
+    return headersOf(this.raw);
+  }
 }
 
 export class UpstreamHttp {
@@ -69,7 +90,7 @@ export class UpstreamHttp {
         },
         onHeaders(status, raw, resume) {
           body = new UpstreamBody((e) => abort?.(e), resume);
-          resolve({ status, headers: headersOf(raw), body });
+          resolve(new UpstreamResponse(status, raw, body));
           return true;
         },
         onData: (chunk) => body!.push(chunk),
