@@ -7,7 +7,7 @@ import { ChannelStatus } from '../contract/roles.js';
 import type { Services } from '../app/services.js';
 import type { CachedChannel } from '../app/cache/channel-cache.js';
 import { redactSecrets, secretPieces } from '../app/redact.js';
-import { resolvePrice, imageUnits, type Price } from '../billing/prices.js';
+import { imageUnits, type Price } from '../billing/prices.js';
 import { callQuota, usageParts, usageQuota, type QuotaResult } from '../billing/quota.js';
 import { estimateQuota } from '../billing/estimate.js';
 import { translate } from '../i18n/translate.js';
@@ -167,7 +167,7 @@ export class RelayPipeline {
   }
 
   private price(caller: Caller, model: string, ep: Endpoint): Price {
-    const r = resolvePrice(this.pricing.get(), {
+    const r = this.pricing.price({
       model, userGroup: caller.user.group, tokenGroup: caller.token.group || null, acceptUnsetModel: caller.user.acceptUnsetModel, image: ep.image,
     });
     if (r.ok) return r.price;

@@ -1,14 +1,18 @@
 // The price snapshot and the group lists, rebuilt only when the option store reloads (its version moves), so a
-// request parses no JSON option.
+// request parses no JSON option. Resolved prices are kept too (a handful of model × group pairs repeat on every
+// call): the same frozen Price object serves every call until the options move.
 import type { OptionStore } from '../modules/option/option.store.js';
-import { PRICING_OPTION_KEYS, pricingSnapshot, type PricingOptions, type PricingSnapshot } from '../billing/prices.js';
+import { PRICING_OPTION_KEYS, pricingSnapshot, resolvePrice, type PriceQuery, type PriceResult, type PricingOptions, type PricingSnapshot } from '../billing/prices.js';
 import { groupNames } from '../modules/token/token-rules.js';
+
+const MAX_RESOLVED = 4096;
 
 export class PricingCache {
   private version = -1;
   private snapshot!: PricingSnapshot;
   private usable!: ReadonlySet<string>;
   private priced!: ReadonlySet<string>;
+  private resolved = new Map<string, PriceResult>();
 
   constructor(private readonly options: OptionStore) {}
 
@@ -18,12 +22,27 @@ export class PricingCache {
     this.snapshot = pricingSnapshot(raw);
     this.usable = groupNames(this.options.get('UserUsableGroups'));
     this.priced = new Set(this.snapshot.groupRatio.keys());
+    this.resolved = new Map();
     this.version = this.options.version;
   }
 
   get(): PricingSnapshot {
     this.refresh();
     return this.snapshot;
+  }
+
+  /** resolvePrice on the current snapshot, remembered per query. */
+  price(q: PriceQuery): PriceResult {
+    this.refresh();
+    const key = `${q.model}\0${q.userGroup}\0${q.tokenGroup ?? ''}\0${q.acceptUnsetModel ? 1 : 0}${q.image ? 1 : 0}`;
+    let r = this.resolved.get(key);
+    if (r === undefined) {
+      r = resolvePrice(this.snapshot, q);
+      if (r.ok) Object.freeze(r.price);
+      if (this.resolved.size >= MAX_RESOLVED) this.resolved.clear(); // model names come from callers: bounded
+      this.resolved.set(key, r);
+    }
+    return r;
   }
 
   /** Groups a user may put on a token (UserUsableGroups), besides their own. */

@@ -48,12 +48,22 @@ export interface ConsumeOutcome {
 
 const f2 = (n: number) => n.toFixed(2);
 
-export function consumeLog(f: CallFacts, c: ConsumeOutcome): LogInsert {
-  const p = c.price;
-  const content =
-    p.mode === 'call'
+// A price object serves every call until the options move (relay/pricing.ts): its text is formatted once.
+const priceTexts = new WeakMap<Price, string>();
+function priceText(p: Price): string {
+  let text = priceTexts.get(p);
+  if (text === undefined) {
+    text = p.mode === 'call'
       ? `模型价格 ${f2(p.priceUsd)}，分组倍率 ${f2(p.groupRatio)}`
       : `模型倍率 ${f2(p.modelRatio)}，补全倍率 ${f2(p.completionRatio)}，分组倍率 ${f2(p.groupRatio)}`;
+    priceTexts.set(p, text);
+  }
+  return text;
+}
+
+export function consumeLog(f: CallFacts, c: ConsumeOutcome): LogInsert {
+  const p = c.price;
+  const content = priceText(p);
   const other: Record<string, unknown> = {
     model_ratio: p.mode === 'token' ? p.modelRatio : 0,
     group_ratio: p.groupRatio,
