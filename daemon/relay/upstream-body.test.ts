@@ -93,7 +93,7 @@ describe('UpstreamHttp over a real socket', () => {
 
   const get = (path: string, signal: CallSignal = new CallCancel()) => http.send({ url: base + path, method: 'GET', headers: {} }, signal);
 
-  it('returns status, lower-case headers with repeated ones kept, and the whole body', async () => {
+  it('returns status, headers by lower-case name (the first of repeated ones), and the whole body', async () => {
     handlers.set('/ok', (res) => {
       res.writeHead(201, [['Content-Type', 'application/json'], ['X-Multi', '1'], ['X-Multi', '2']]);
       res.write('{"ok":');
@@ -101,8 +101,6 @@ describe('UpstreamHttp over a real socket', () => {
     });
     const res = await get('/ok');
     expect(res.status).toBe(201);
-    expect(res.headers['content-type']).toBe('application/json');
-    expect(res.headers['x-multi']).toEqual(['1', '2']);
     expect(res.header('content-type')).toBe('application/json'); // sent as Content-Type
     expect(res.header('x-multi')).toBe('1');
     expect(res.header('x-absent')).toBe('');

@@ -31,8 +31,7 @@ export class UpstreamHttpError extends Error {
 
 /**
  * An upstream answer: status, head and body. The head stays as undici's raw name/value buffers and is read on
- * demand: the relay needs one header (content-type), and decoding every header of every answer into an object
- * cost more than the rest of the answer's handling.
+ * demand: the relay needs one header (content-type), so decoding every header of every answer is wasted work.
  */
 export class UpstreamResponse {
   constructor(
@@ -48,11 +47,6 @@ export class UpstreamResponse {
       if (n.length === name.length && n.toString('latin1').toLowerCase() === name) return this.raw[i + 1].toString('latin1');
     }
     return '';
-  }
-
-  /** The whole head, names in lower case; a repeated header keeps every value. */
-  get headers(): Record<string, string | string[]> {
-    return headersOf(this.raw);
   }
 }
 
@@ -151,18 +145,6 @@ function originAndPath(url: string): { origin: string; path: string } {
     targets.set(url, t);
   }
   return t;
-}
-
-/** The answer's head as lower-case names; a repeated header keeps every value. */
-function headersOf(raw: Buffer[]): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i].toString('latin1').toLowerCase();
-    const value = raw[i + 1].toString('latin1');
-    const had = out[name];
-    out[name] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
-  }
-  return out;
 }
 
 export function classify(e: unknown, signal?: { readonly aborted: boolean }): UpstreamHttpError {
