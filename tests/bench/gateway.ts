@@ -56,6 +56,8 @@ serveStats(
     rmSync(dataDir, { recursive: true, force: true });
   },
   {
+    /** Log rows waiting for the usage writer (it must keep up: a backlog grows memory and what a crash loses). */
+    pending: async () => s.usage.pending,
     logs: async () => {
       await s.usage.flush();
       const em = s.em.fork();

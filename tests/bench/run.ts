@@ -64,6 +64,7 @@ async function main() {
     gateway: { child: gateway, url: gateway.info.url, apiKey: gateway.info.apiKey },
   };
   let gatewayServed = 0;
+  let maxBacklog = 0;
   const load = async (target: Target, spec: Omit<LoadSpec, 'url' | 'apiKey'>) => {
     const r = await runLoad({ ...spec, url: servers[target].url, apiKey: servers[target].apiKey });
     if (target === 'gateway') gatewayServed += r.ok;
@@ -84,6 +85,7 @@ async function main() {
         const before = await child.stats(true);
         const r = await load(target, { mode, concurrency: c, maxRequests: MAX_N, maxMs: MEASURE_MS });
         const after = await child.stats();
+        if (target === 'gateway') maxBacklog = Math.max(maxBacklog, await child.call<number>('pending'));
         if (profiling) await child.call(prof, join(artifacts, 'prof', `${target}-${mode}-c${c}.${prof === 'profile' ? 'cpuprofile' : 'heapprofile'}`));
         const row: Row = {
           mode, c, target, ok: r.ok, errors: r.errors, rps: (r.ok / r.elapsedMs) * 1000,
@@ -101,7 +103,8 @@ async function main() {
     const l = await gateway.call<{ consume: number; errors: number; requestCount: number; usedQuota: number }>('logs');
     const agree = l.consume === gatewayServed && l.requestCount === gatewayServed;
     logsLine = `Billing and logging: ${gatewayServed} gateway calls answered 200; after the usage writer flushed: ${l.consume} consume logs, ` +
-      `${l.errors} error logs, root's request_count ${l.requestCount}, used_quota ${l.usedQuota} (${agree ? 'all agree' : 'MISMATCH'}).`;
+      `${l.errors} error logs, root's request_count ${l.requestCount}, used_quota ${l.usedQuota} (${agree ? 'all agree' : 'MISMATCH'}). ` +
+      `Rows still waiting for the usage writer at the end of a measured run: at most ${maxBacklog}.`;
   }
 
   const v = verdicts(rows);
@@ -113,7 +116,7 @@ async function main() {
       `per scenario: warm-up ${WARM_MS} ms, then ${MAX_N} requests or ${MEASURE_MS} ms, whichever first · mock stream: 5 chunks + usage + [DONE]` +
       ` (${num('BENCH_CHUNK_MS', 0) > 0 ? `${num('BENCH_CHUNK_MS', 0)} ms apart` : 'one event-loop turn apart'}) · ` +
       `servers ${built ? 'bundled by esbuild, plain node' : 'from the sources under tsx (RSS includes tsx)'}; load generator in the same 2 cores` +
-      ` · gateway node flags "${GATEWAY_FLAGS.join(' ')}"${process.env.BENCH_GATEWAY_NODE_OPTIONS ? ' (bin/gateway.js\'s, then BENCH_GATEWAY_NODE_OPTIONS)' : ' (bin/gateway.js\'s)'}.`,
+      ` · gateway started as "${[...Object.entries(LAUNCH.env).map(([k, v]) => `${k}=${v}`), 'node', ...GATEWAY_FLAGS].join(' ')}"${process.env.BENCH_GATEWAY_NODE_OPTIONS ? ' (bin/gateway.js\'s, then BENCH_GATEWAY_NODE_OPTIONS)' : ' (bin/gateway.js\'s)'}.`,
     '',
     'Latencies in ms as the client sees them; "added" = minus the direct call to the mock at the same mode and concurrency. ' +
       'CPU = server process CPU time (user + system, all threads) / requests; for "direct" that of the mock upstream. Peak RSS = VmHWM of the server process during the measured run.',
