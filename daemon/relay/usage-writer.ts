@@ -61,9 +61,9 @@ export class UsageWriter {
   }
 
   /**
-   * One write (at most one batch, with the ledger's moves) when something waits: the timer's, and a full batch's.
-   * Rows that arrive during a write wait for the next tick. (Looping until clean here kept one transaction running
-   * back to back under load, a few rows each: ~180 transactions a second where two were due.)
+   * One write (at most maxRows, with the ledger's moves) when something waits: the timer's, and a full batch's.
+   * Fewer than maxBatch rows that arrive during a write wait for the next tick. (Looping until clean here kept one
+   * transaction running back to back under load, a few rows each: ~180 transactions a second where two were due.)
    */
   private tick(): void {
     if (this.dirty) void this.writeOnce().catch((e) => this.opts.onError?.(e));
