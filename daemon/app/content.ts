@@ -66,16 +66,3 @@ export function sanitizeContent(text: string): string {
 export function renderPageContent(text: string): string {
   return isEmbedUrl(text) ? text.trim() : sanitizeContent(text);
 }
-
-/** Memoises rendering per option snapshot version; content changes rarely and is read on every page load. */
-export function memoByVersion<T>(compute: () => T, version: () => number): () => T {
-  let v = -1;
-  let cached: T;
-  return () => {
-    if (v !== version()) {
-      cached = compute();
-      v = version();
-    }
-    return cached;
-  };
-}

@@ -12,6 +12,9 @@ import { ChannelCache } from './cache/channel-cache.js';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './rate-limit/store.js';
 import { sessionSecret, type SecretResult } from './secret.js';
 import { OptionStore } from '../modules/option/option.store.js';
+import { AgentDirectory } from '../modules/agent/agent-directory.js';
+import { AgentOptionStore } from '../modules/agent/agent-option.store.js';
+import { Branding } from '../modules/agent/branding.js';
 import { SetupService } from '../modules/setup/setup.service.js';
 import { UserService } from '../modules/user/user.service.js';
 import { SessionService } from '../modules/session/session.service.js';
@@ -51,6 +54,10 @@ export interface Services {
   caches: { tokens: TokenCache; users: UserCache; channels: ChannelCache };
   rateLimits: RateLimitStore;
   options: OptionStore;
+  /** Agents' own white-label values (design agents.md §5). */
+  agentOptions: AgentOptionStore;
+  /** Which agent's white-label values a request sees, and those values over the site's. */
+  branding: Branding;
   setup: SetupService;
   users: UserService;
   sessions: SessionService;
@@ -103,6 +110,10 @@ export async function createServices(config: GatewayConfig, opts: ServiceOptions
     const epochs = new CacheEpochs(em);
     const options = new OptionStore(em, epochs);
     await options.load();
+    const agentDirectory = new AgentDirectory(em, epochs);
+    const agentOptions = new AgentOptionStore(em, epochs, clock);
+    await Promise.all([agentDirectory.load(), agentOptions.load()]);
+    const branding = new Branding(options, agentDirectory, agentOptions);
     const caches = { tokens: new TokenCache(em, epochs), users: new UserCache(em, epochs), channels: new ChannelCache(em, epochs) };
     await epochs.prime();
     const databaseType: DatabaseType = target.kind === 'sqlite' ? 'sqlite' : 'postgres';
@@ -140,7 +151,7 @@ export async function createServices(config: GatewayConfig, opts: ServiceOptions
     const rl = config.rate_limit;
     const throttle = new MailThrottle(rateLimits, { addressCount: rl.mail_address_count, ipCount: rl.mail_ip_count, windowSeconds: rl.mail_window_seconds });
     return {
-      config, orm, em, dbKind: target.kind, clock, startTime: clock(), redis, epochs, caches, rateLimits, options, setup,
+      config, orm, em, dbKind: target.kind, clock, startTime: clock(), redis, epochs, caches, rateLimits, options, agentOptions, branding, setup,
       secret,
       users: new UserService(em, clock),
       sessions,
@@ -158,8 +169,8 @@ export async function createServices(config: GatewayConfig, opts: ServiceOptions
       registration: new RegistrationService({
         em, clock, options, verification, turnstile, rateLimits, limit: { count: rl.register_count, windowSeconds: rl.register_window_seconds },
       }),
-      emailCodes: new EmailCodeService({ em, options, mailer, verification, throttle }),
-      passwordReset: new PasswordResetService({ em, options, mailer, verification, sessions, throttle }),
+      emailCodes: new EmailCodeService({ em, options, branding, mailer, verification, throttle }),
+      passwordReset: new PasswordResetService({ em, options, branding, mailer, verification, sessions, throttle }),
       startBackground(onError) {
         usage.start();
         epochs.start(config.cache.sync_interval_ms, onError);

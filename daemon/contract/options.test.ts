@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOptionKey, optionAllowed, optionItem, optionKeys, optionKeysIn, optionRegistry, optionSections, type OptionKey } from './options.js';
+import { agentOptionKeys, isOptionKey, optionAllowed, optionItem, optionKeys, optionKeysIn, optionRegistry, optionSections, type OptionKey } from './options.js';
 
 // spec 2 §3, key by key ("client settings and secrets", SMTP and SSL named as new-api names them).
 const SPEC_KEYS = `ServerAddress MjServerAddress WorkerUrl WorkerValidKey SystemName Logo CustomerQr Notice FlowNotice HomePageContent
@@ -21,11 +21,16 @@ gemini.version_settings gemini.supported_imagine_models gemini.thinking_adapter_
 claude.model_headers_settings claude.default_max_tokens claude.thinking_adapter_enabled claude.thinking_adapter_budget_tokens_percentage
 global.pass_through_request_enabled general_setting.ping_interval_enabled general_setting.ping_interval_seconds`.split(/\s+/);
 
-// spec 2 §6 "Super admin only", as keys.
+// spec 2 §6 "Super admin only", as keys (less TopUpLink: an agent's own top-up link is white-label, design agents.md §5).
 const ADMIN_ONLY = `MjServerAddress WorkerUrl WorkerValidKey EpayId EpayKey CustomCallbackAddress WeChatAuthEnabled WeChatServerAddress
 WeChatServerToken WeChatAccountQRCodeImageURL TelegramOAuthEnabled TelegramBotName TelegramBotToken TurnstileCheckEnabled
-TurnstileSiteKey TurnstileSecretKey TopUpLink QuotaPerUnit RetryTimes DisplayTokenStatEnabled DemoSiteEnabled CompletionRatio
+TurnstileSiteKey TurnstileSecretKey QuotaPerUnit RetryTimes DisplayTokenStatEnabled DemoSiteEnabled CompletionRatio
 CacheRatio TopupGroupRatio`.split(/\s+/);
+
+// design agents.md §5, "The agent keys": the only keys an agent keeps a copy of; every other key is the super admin's.
+const WHITE_LABEL = `Notice SystemName Logo CustomerQr HomePageContent About Footer TitleSeo DescriptSeo Keywords H1Seo ChatLink ChatLink2
+TopUpLink WorkInfoEnabled ApplyJoinEnabled OrdersInvoiceEnabled AgentInfoEnabled HelpInfoEnabled LogFoldEnabled ApiAddressEnabled
+ServiceStatusEnabled CommonQuestionEnabled ApiAddress ApiLoad ApiSk CommonQuestion DefaultCollapseSidebar`.split(/\s+/);
 
 const SECRETS = ['WorkerValidKey', 'EpayKey', 'SMTPToken', 'GitHubClientSecret', 'LinuxDOClientSecret', 'WeChatServerToken', 'TelegramBotToken', 'TurnstileSecretKey'];
 
@@ -61,9 +66,17 @@ describe('option registry', () => {
   it('the super-admin-only keys of spec 2 §6, and the rate limit and models tabs, are admin scope', () => {
     for (const k of ADMIN_ONLY) expect(optionRegistry[k as OptionKey].scope, k).toBe('admin');
     for (const k of [...optionKeysIn('ratelimit'), ...optionKeysIn('models')]) expect(optionRegistry[k].scope, k).toBe('admin');
-    // agents: notice, content and SEO, and the operation, system and menu options outside that list
-    for (const k of [...optionKeysIn('other'), ...optionKeysIn('menus')]) expect(optionRegistry[k].scope, k).toBe('agent');
-    for (const k of ['ModelRatio', 'ModelPrice', 'SensitiveWords', 'PasswordLoginEnabled', 'Price', 'SMTPServer'] as const) expect(optionRegistry[k].scope, k).toBe('agent');
+  });
+
+  it('agent scope is exactly the white-label keys of design agents.md §5, and none of them takes part in a cross-option rule', () => {
+    expect([...agentOptionKeys].sort()).toEqual([...WHITE_LABEL].sort());
+    for (const k of optionKeys) {
+      const d = optionRegistry[k];
+      const named = [...(d.requires ?? []), ...(d.excludes ?? []), ...(d.clearsNamesIn ?? []), ...(d.forcedOnBy ? [d.forcedOnBy.key] : [])];
+      // An agent's save skips the rules (it writes only its own copy), so no rule may read or write a white-label key.
+      for (const n of named) expect(WHITE_LABEL, `${k} names ${n}`).not.toContain(n);
+      if (WHITE_LABEL.includes(k)) expect(named.length + (d.warnOff ? 1 : 0) + (d.secret ? 1 : 0), k).toBe(0);
+    }
   });
 
   it('roles: super admin everything, agent the agent scope, users nothing', () => {

@@ -7,7 +7,9 @@
 //              (JSON text; `shape` narrows it), 'list' (items joined by `separator`: one per line or comma-separated;
 //              the server trims items, drops empty ones and duplicates).
 // - default    the value used while no row is stored.
-// - scope      'admin': super admin only; 'agent': agents read and write it too (spec 2 §6). Users see none.
+// - scope      'admin': the super admin's alone. 'agent': white-label keys (design agents.md §5): the super admin sets
+//              the site's value, and each agent keeps its own copy (table agent_options) that its domain and its
+//              sub-users see instead, key by key. An agent never writes the site's value. Users see none.
 // - tab/section where the key lives on /setting: tab is a `?tab=` value of spec 2 §2 (operation, system, other,
 //              menus, ratelimit, models); sections are listed in display order by `optionSections`, keys in registry
 //              order by `optionKeysIn(tab, section)`. A section an agent may open has at least one agent key.
@@ -37,7 +39,7 @@ import {
 } from './ratio-tables.js';
 
 export type OptionType = 'string' | 'boolean' | 'number' | 'json' | 'list';
-/** Who may read and write a key: 'admin' only, or 'agent' too. */
+/** 'admin': the super admin's alone; 'agent': agents keep their own copy too (white-label). */
 export type OptionScope = 'admin' | 'agent';
 /** The settings tabs that hold options (spec 2 §2; 'personal' holds none). */
 export type OptionTab = 'operation' | 'system' | 'other' | 'menus' | 'ratelimit' | 'models';
@@ -97,12 +99,12 @@ const json = (def: string, scope: OptionScope = 'admin', extra: Partial<Def> = {
 const list = (items: readonly string[], separator: '\n' | ',', scope: OptionScope = 'admin'): Def => ({ type: 'list', default: items.join(separator), scope, separator });
 const ratios = (def: Readonly<Record<string, number>>, scope: OptionScope = 'admin', ratioMax = RATIO_MAX, extra: Partial<Def> = {}): Def =>
   ({ type: 'json', default: JSON.stringify(def), scope, shape: 'ratios', ratioMax, ...extra });
-const html = (scope: OptionScope = 'agent'): Def => str('', scope, { html: true, multiline: true });
+const html = (scope: OptionScope = 'admin'): Def => str('', scope, { html: true, multiline: true });
 const secret = (scope: OptionScope = 'admin'): Def => str('', scope, { secret: true });
 const address = (def = '', scope: OptionScope = 'admin'): Def => str(def, scope, { url: true, stripTrailingSlash: true });
 /** Images may be data: URLs. */
 const image = (scope: OptionScope): Def => str('', scope, { maxLength: 1_000_000 });
-const quota = (def: number, scope: OptionScope = 'agent', extra: Partial<Def> = {}): Def => num(def, { min: 0, max: 2 ** 50, integer: true, unit: 'quota', ...extra }, scope);
+const quota = (def: number, scope: OptionScope = 'admin', extra: Partial<Def> = {}): Def => num(def, { min: 0, max: 2 ** 50, integer: true, unit: 'quota', ...extra }, scope);
 
 /** Places every definition of a block in one tab and section. */
 function at<T extends Record<string, Def>>(tab: OptionTab, section: string, defs: T): { [K in keyof T]: T[K] & { tab: OptionTab; section: string } } {
@@ -114,7 +116,7 @@ function at<T extends Record<string, Def>>(tab: OptionTab, section: string, defs
 export const optionRegistry = {
   // ---- system tab (spec 2 §2 "System tab")
   ...at('system', 'general', {
-    ServerAddress: address('http://localhost:3000', 'agent'),
+    ServerAddress: address('http://localhost:3000'),
     /** The drawing (Midjourney) proxy's public address. */
     MjServerAddress: address(),
     WorkerUrl: address(),
@@ -122,48 +124,48 @@ export const optionRegistry = {
   }),
   ...at('system', 'payment', {
     /** Needs ServerAddress (spec 2 §5: the server address is required before the payment settings are saved). */
-    PayAddress: str('', 'agent', { url: true, stripTrailingSlash: true, requires: ['ServerAddress'] }),
+    PayAddress: str('', 'admin', { url: true, stripTrailingSlash: true, requires: ['ServerAddress'] }),
     EpayId: str(''),
     EpayKey: secret(),
     CustomCallbackAddress: address(),
-    Price: num(7.3, { min: 0, max: 1_000_000 }, 'agent'),
-    MinTopUp: num(1, { min: 1, max: 1_000_000_000, integer: true }, 'agent'),
-    Amounts: json('[]', 'agent'),
+    Price: num(7.3, { min: 0, max: 1_000_000 }),
+    MinTopUp: num(1, { min: 1, max: 1_000_000_000, integer: true }),
+    Amounts: json('[]'),
     TopupGroupRatio: ratios(DEFAULT_GROUP_RATIO),
   }),
   ...at('system', 'login', {
-    PasswordLoginEnabled: bool(true, 'agent', { warnOff: true }),
-    PasswordRegisterEnabled: bool(true, 'agent', { warnOff: true }),
-    EmailVerificationEnabled: bool(false, 'agent'),
-    RegisterEnabled: bool(true, 'agent'),
-    GitHubOAuthEnabled: bool(false, 'agent', { requires: ['GitHubClientId', 'GitHubClientSecret'] }),
-    LinuxDOOAuthEnabled: bool(false, 'agent', { requires: ['LinuxDOClientId', 'LinuxDOClientSecret'] }),
+    PasswordLoginEnabled: bool(true, 'admin', { warnOff: true }),
+    PasswordRegisterEnabled: bool(true, 'admin', { warnOff: true }),
+    EmailVerificationEnabled: bool(false),
+    RegisterEnabled: bool(true),
+    GitHubOAuthEnabled: bool(false, 'admin', { requires: ['GitHubClientId', 'GitHubClientSecret'] }),
+    LinuxDOOAuthEnabled: bool(false, 'admin', { requires: ['LinuxDOClientId', 'LinuxDOClientSecret'] }),
     WeChatAuthEnabled: bool(false, 'admin', { requires: ['WeChatServerAddress', 'WeChatServerToken'] }),
     TelegramOAuthEnabled: bool(false, 'admin', { requires: ['TelegramBotName', 'TelegramBotToken'] }),
     TurnstileCheckEnabled: bool(false, 'admin', { requires: ['TurnstileSiteKey', 'TurnstileSecretKey'] }),
   }),
   ...at('system', 'email_whitelist', {
-    EmailDomainRestrictionEnabled: bool(false, 'agent', { requires: ['EmailDomainWhitelist'] }),
-    EmailAliasRestrictionEnabled: bool(false, 'agent'),
+    EmailDomainRestrictionEnabled: bool(false, 'admin', { requires: ['EmailDomainWhitelist'] }),
+    EmailAliasRestrictionEnabled: bool(false),
     /** Domains allowed when EmailDomainRestrictionEnabled is on (reference §7.6). */
-    EmailDomainWhitelist: list(['gmail.com', '163.com', '126.com', 'qq.com', 'outlook.com', 'hotmail.com', 'icloud.com', 'yahoo.com', 'foxmail.com'], ',', 'agent'),
+    EmailDomainWhitelist: list(['gmail.com', '163.com', '126.com', 'qq.com', 'outlook.com', 'hotmail.com', 'icloud.com', 'yahoo.com', 'foxmail.com'], ','),
   }),
   // SMTP (reference §7.6): port 465 always uses implicit TLS
   ...at('system', 'smtp', {
-    SMTPServer: str('', 'agent'),
-    SMTPPort: num(587, { min: 1, max: 65535, integer: true }, 'agent'),
-    SMTPAccount: str('', 'agent'),
-    SMTPFrom: str('', 'agent'),
-    SMTPToken: secret('agent'),
-    SMTPSSLEnabled: bool(false, 'agent', { forcedOnBy: { key: 'SMTPPort', value: '465' } }),
+    SMTPServer: str(''),
+    SMTPPort: num(587, { min: 1, max: 65535, integer: true }),
+    SMTPAccount: str(''),
+    SMTPFrom: str(''),
+    SMTPToken: secret(),
+    SMTPSSLEnabled: bool(false, 'admin', { forcedOnBy: { key: 'SMTPPort', value: '465' } }),
   }),
   ...at('system', 'github', {
-    GitHubClientId: str('', 'agent'),
-    GitHubClientSecret: secret('agent'),
+    GitHubClientId: str(''),
+    GitHubClientSecret: secret(),
   }),
   ...at('system', 'linuxdo', {
-    LinuxDOClientId: str('', 'agent'),
-    LinuxDOClientSecret: secret('agent'),
+    LinuxDOClientId: str(''),
+    LinuxDOClientSecret: secret(),
   }),
   ...at('system', 'wechat', {
     WeChatServerAddress: address(),
@@ -180,12 +182,12 @@ export const optionRegistry = {
   }),
 
   // ---- other tab: content and SEO (spec 2 §2 "Content / personalisation")
-  ...at('other', 'notice', { Notice: html(), FlowNotice: html() }),
+  ...at('other', 'notice', { Notice: html('agent'), FlowNotice: html() }),
   ...at('other', 'system_name', { SystemName: str('New API', 'agent') }),
   ...at('other', 'logo', { Logo: image('agent') }),
   ...at('other', 'customer_qr', { CustomerQr: image('agent') }),
-  ...at('other', 'home_page', { HomePageContent: html() }),
-  ...at('other', 'about', { About: html() }),
+  ...at('other', 'home_page', { HomePageContent: html('agent') }),
+  ...at('other', 'about', { About: html('agent') }),
   ...at('other', 'agent_page', { AgentPageContent: html() }),
   ...at('other', 'join_page', { JoinPageContent: html() }),
   ...at('other', 'seo', {
@@ -194,78 +196,77 @@ export const optionRegistry = {
     Keywords: str('', 'agent'),
     H1Seo: str('', 'agent'),
   }),
-  ...at('other', 'footer', { Footer: html() }),
+  ...at('other', 'footer', { Footer: html('agent') }),
 
   // ---- operation tab (spec 2 §2 "Operation tab")
   ...at('operation', 'general', {
-    TopUpLink: str('', 'admin', { url: true }),
+    TopUpLink: str('', 'agent', { url: true }),
     ChatLink: str('', 'agent'),
     ChatLink2: str('', 'agent'),
     QuotaPerUnit: num(500000, { min: 1, max: 1_000_000_000 }),
     RetryTimes: num(0, { min: 0, max: 10, integer: true }),
-    DisplayInCurrencyEnabled: bool(true, 'agent'),
+    DisplayInCurrencyEnabled: bool(true),
     DisplayTokenStatEnabled: bool(true),
     DefaultCollapseSidebar: bool(false, 'agent'),
     DemoSiteEnabled: bool(false, 'admin', { excludes: ['SelfUseModeEnabled'] }),
     SelfUseModeEnabled: bool(false, 'admin', { excludes: ['DemoSiteEnabled'] }),
   }),
   ...at('operation', 'drawing', {
-    DrawingEnabled: bool(true, 'agent'),
-    TaskEnabled: bool(true, 'agent'),
-    MjNotifyEnabled: bool(false, 'agent'),
-    MjAccountFilterEnabled: bool(false, 'agent'),
-    MjForwardUrlEnabled: bool(true, 'agent'),
-    MjModeClearEnabled: bool(false, 'agent'),
-    MjActionCheckSuccessEnabled: bool(true, 'agent'),
+    DrawingEnabled: bool(true),
+    TaskEnabled: bool(true),
+    MjNotifyEnabled: bool(false),
+    MjAccountFilterEnabled: bool(false),
+    MjForwardUrlEnabled: bool(true),
+    MjModeClearEnabled: bool(false),
+    MjActionCheckSuccessEnabled: bool(true),
   }),
   // reference §9.5: prompts containing a listed word are refused before any upstream call
   ...at('operation', 'sensitive', {
-    CheckSensitiveEnabled: bool(true, 'agent'),
-    CheckSensitiveOnPromptEnabled: bool(true, 'agent'),
-    SensitiveWords: list(['test_sensitive'], '\n', 'agent'),
+    CheckSensitiveEnabled: bool(true),
+    CheckSensitiveOnPromptEnabled: bool(true),
+    SensitiveWords: list(['test_sensitive'], '\n'),
   }),
   ...at('operation', 'log', {
     /** Write a consumption log (type 2) for every relayed call (reference §4.11). */
-    LogConsumeEnabled: bool(true, 'agent'),
+    LogConsumeEnabled: bool(true),
   }),
   ...at('operation', 'dashboard', {
-    DataExportEnabled: bool(true, 'agent'),
-    DataExportInterval: num(5, { min: 1, max: 1440, integer: true, unit: 'minutes' }, 'agent'),
-    DataExportDefaultTime: str('hour', 'agent', { choices: ['hour', 'day', 'week'] }),
+    DataExportEnabled: bool(true),
+    DataExportInterval: num(5, { min: 1, max: 1440, integer: true, unit: 'minutes' }),
+    DataExportDefaultTime: str('hour', 'admin', { choices: ['hour', 'day', 'week'] }),
   }),
   // channel health (reference §3.7, §3.8) and the quota warning (reference §4.8; spec 2 §9 default 500000)
   ...at('operation', 'monitoring', {
     /** Seconds; a channel test slower than this disables the channel (0 = never). */
-    ChannelDisableThreshold: num(5, { min: 0, max: 86_400, unit: 'seconds' }, 'agent'),
-    QuotaRemindThreshold: quota(500000, 'agent', { presets: [100000, 500000, 1000000, 5000000] }),
-    AutomaticDisableChannelEnabled: bool(false, 'agent'),
-    AutomaticEnableChannelEnabled: bool(false, 'agent'),
+    ChannelDisableThreshold: num(5, { min: 0, max: 86_400, unit: 'seconds' }),
+    QuotaRemindThreshold: quota(500000, 'admin', { presets: [100000, 500000, 1000000, 5000000] }),
+    AutomaticDisableChannelEnabled: bool(false),
+    AutomaticEnableChannelEnabled: bool(false),
     /** One per line, matched case-insensitively in upstream error messages. */
     AutomaticDisableKeywords: list([
       'Your credit balance is too low', 'This organization has been disabled.', 'You exceeded your current quota',
       'Permission denied', 'The security token included in the request is invalid', 'Operation not allowed',
       'Your account is not authorized',
-    ], '\n', 'agent'),
+    ], '\n'),
   }),
   ...at('operation', 'quota', {
     /** Quota given at registration, to a new user and (with an invite code) to the invitee and the inviter (reference §7.1). */
     QuotaForNewUser: quota(0),
     /** Output tokens reserved per choice when a request sets no max_tokens (reference §4.3; billing/estimate.ts). */
-    PreConsumedQuota: num(500, { min: 0, max: 2 ** 30, integer: true, unit: 'tokens' }, 'agent'),
+    PreConsumedQuota: num(500, { min: 0, max: 2 ** 30, integer: true, unit: 'tokens' }),
     QuotaForInviter: quota(0),
     QuotaForInvitee: quota(0),
   }),
-  // ratios (reference §4.2); the model price table (spec 2 §2 "model ratio") is open to agents, completion and
-  // cache ratios are super admin only (spec 2 §6)
+  // ratios (reference §4.2): the super admin's alone; an agent's prices are its users' exclusive_price (design §2)
   ...at('operation', 'ratio', {
-    ModelPrice: ratios(DEFAULT_MODEL_PRICE, 'agent', PRICE_MAX_USD, { clearsNamesIn: ['ModelRatio', 'CompletionRatio'] }),
-    ModelRatio: ratios(DEFAULT_MODEL_RATIO, 'agent', RATIO_MAX, { clearsNamesIn: ['ModelPrice'] }),
+    ModelPrice: ratios(DEFAULT_MODEL_PRICE, 'admin', PRICE_MAX_USD, { clearsNamesIn: ['ModelRatio', 'CompletionRatio'] }),
+    ModelRatio: ratios(DEFAULT_MODEL_RATIO, 'admin', RATIO_MAX, { clearsNamesIn: ['ModelPrice'] }),
     CompletionRatio: ratios(DEFAULT_COMPLETION_RATIO),
     CacheRatio: ratios(DEFAULT_CACHE_RATIO),
-    GroupRatio: ratios(DEFAULT_GROUP_RATIO, 'agent'),
+    GroupRatio: ratios(DEFAULT_GROUP_RATIO),
     /** Chinese display names of the groups. */
-    GroupRatioZh: json('{}', 'agent', { shape: 'string-map' }),
-    UserUsableGroups: json('{"default":"默认分组","vip":"vip分组"}', 'agent', { shape: 'string-map' }),
+    GroupRatioZh: json('{}', 'admin', { shape: 'string-map' }),
+    UserUsableGroups: json('{"default":"默认分组","vip":"vip分组"}', 'admin', { shape: 'string-map' }),
   }),
 
   // ---- menus tab (spec 2 §2 "Menus tab")
@@ -324,6 +325,8 @@ export const optionRegistry = {
 
 export type OptionKey = keyof typeof optionRegistry;
 export const optionKeys = Object.keys(optionRegistry) as OptionKey[];
+/** The white-label keys agents keep their own copy of (design agents.md §5), in registry order. */
+export const agentOptionKeys: readonly OptionKey[] = optionKeys.filter((k) => optionRegistry[k].scope === 'agent');
 export const isOptionKey = (k: string): k is OptionKey => Object.prototype.hasOwnProperty.call(optionRegistry, k);
 export const optionDef = (key: OptionKey): OptionDef => optionRegistry[key];
 

@@ -11,6 +11,7 @@ import { RedemptionEntity } from './redemption/redemption.entity.js';
 import { TopUpEntity } from './topup/topup.entity.js';
 import { InvoiceEntity } from './invoice/invoice.entity.js';
 import { AgentEntity } from './agent/agent.entity.js';
+import { AgentOptionEntity } from './agent/agent-option.entity.js';
 import { SettlementEntity } from './settlement/settlement.entity.js';
 import { MidjourneyEntity } from './midjourney/midjourney.entity.js';
 import { TaskEntity } from './task/task.entity.js';
@@ -32,6 +33,7 @@ export const entities = [
   TopUpEntity,
   InvoiceEntity,
   AgentEntity,
+  AgentOptionEntity,
   SettlementEntity,
   MidjourneyEntity,
   TaskEntity,

@@ -4,4 +4,5 @@ export const names: readonly string[] = [
   'Migration20261122125021_init',
   'Migration20261122153741_quota_warned_at',
   'Migration20261122210008_cache_changes',
+  'Migration20261128132232_agent_options',
 ];

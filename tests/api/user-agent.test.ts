@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserEntity } from '../../daemon/modules/user/user.entity.js';
 import { SessionEntity } from '../../daemon/modules/session/session.entity.js';
 import { LogEntity } from '../../daemon/modules/log/log.entity.js';
-import { hashPassword } from '../../daemon/app/password.js';
-import { Browser, createTestApp, setupRoot, type TestApp } from '../helpers/app.js';
+import { Browser, createTestApp, insertUser, setupRoot, signInUser, type TestApp } from '../helpers/app.js';
 
 describe('user management as agent', () => {
   let t: TestApp;
@@ -20,18 +19,8 @@ describe('user management as agent', () => {
 
   const em = () => t.services.em.fork();
   const row = (id: number) => em().findOneOrFail(UserEntity, { id });
-  const addUser = async (username: string, f: Partial<{ role: number; agent_id: number; quota: number; group: string; exclusive_price: number; status: number }> = {}) =>
-    Number(await em().insert(UserEntity, {
-      username, password: await hashPassword(`${username}-pass-1`), role: f.role ?? 1, status: f.status ?? 1, group: f.group ?? 'default',
-      quota: f.quota ?? 0, agent_id: f.agent_id ?? 0, exclusive_price: f.exclusive_price ?? 0, display_name: username, created_at: 1,
-    }));
-  const signIn = async (username: string) => {
-    const b = new Browser(t.app);
-    b.lang = 'en';
-    const r = await b.login(username, `${username}-pass-1`);
-    expect(r.body.success, r.body.message).toBe(true);
-    return b;
-  };
+  const addUser = (username: string, f: Parameters<typeof insertUser>[2] = {}) => insertUser(t, username, f);
+  const signIn = (username: string) => signInUser(t, username);
   const update = (body: Record<string, unknown>) => agent.call('PUT', '/api/user/', body);
   const manage = (body: Record<string, unknown>) => agent.call('POST', '/api/user/manage', body);
   const names = (r: { body: { data?: any } }) => (r.body.data.items as Array<{ username: string }>).map((u) => u.username).sort();

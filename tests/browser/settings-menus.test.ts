@@ -3,7 +3,7 @@
 // /api/status), a JSON block is refused until it parses and is then stored, and turning off password login from this
 // form waits for the confirmation. The agent flips a menu switch of its scope.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTab, optionOf, publicStatus, shot, signInAdmin, signInAgent, startSettingsRig, type SettingsRig } from '../helpers/settings-browser.js';
+import { openTab, optionOf, publicStatus, siteStatus, shot, signInAdmin, signInAgent, startSettingsRig, type SettingsRig } from '../helpers/settings-browser.js';
 
 describe('menus settings tab in Chromium', () => {
   let rig: SettingsRig;
@@ -64,12 +64,14 @@ describe('menus settings tab in Chromium', () => {
     await shot(page(), 'settings-menus', '04-admin-en');
   });
 
-  it('agent (zh, en): flips a menu switch of its scope', async () => {
+  it("agent (zh, en): flips a menu switch of its own copy; the site's stays", async () => {
     await signInAgent(rig, 'zh-CN');
     await openTab(rig, 'menus');
-    expect(await page().getByTestId('option-PasswordLoginEnabled').count()).toBe(1); // agent scope in the registry, confirmation as above
+    expect(await page().getByTestId('option-PasswordLoginEnabled').count()).toBe(0); // the super admin's alone (design agents.md §5)
+    const siteBefore = (await siteStatus(page())).apply_join_enabled;
     await toggle('ApplyJoinEnabled').click();
-    await expect.poll(async () => (await publicStatus(page())).apply_join_enabled).toBe(true);
+    await expect.poll(async () => (await publicStatus(page())).apply_join_enabled).toBe(!siteBefore);
+    expect((await siteStatus(page())).apply_join_enabled).toBe(siteBefore);
     await shot(page(), 'settings-menus', '05-agent-zh');
     await signInAgent(rig, 'en-US');
     await openTab(rig, 'menus');

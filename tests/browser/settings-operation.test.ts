@@ -216,23 +216,24 @@ describe('operation, rate limit and models settings in Chromium', () => {
     await shot('10-models-en');
   });
 
-  it('agent: only agent-scope keys, in Chinese and English', async () => {
+  it('agent: only its white-label keys (links, side menu), in Chinese and English', async () => {
     await signIn('agnes', 'agnes-pass-123');
     await page.goto(`${gw.url}/setting?tab=operation`);
     await expect.poll(() => page.getByTestId('operation-tab').isVisible()).toBe(true);
-    await expect.poll(() => text('倍率设置').isVisible()).toBe(true);
+    await expect.poll(() => text('通用设置').isVisible()).toBe(true);
+    expect(await page.getByLabel('充值链接').count()).toBe(1);
+    expect(await page.getByText('倍率设置').count()).toBe(0);
     expect(await page.getByLabel('单位美元额度').count()).toBe(0);
     expect(await page.getByTestId('logs-clear').count()).toBe(0);
-    expect(await page.getByRole('tab', { name: '可视化倍率设置' }).count()).toBe(0);
+    expect(await page.getByRole('switch', { name: '启用绘图功能（Midjourney）' }).count()).toBe(0);
     expect(await page.getByRole('tab', { name: '速率限制设置' }).count()).toBe(0);
-    expect(await page.getByRole('textbox', { name: '补全倍率' }).count()).toBe(0);
-    await page.getByRole('switch', { name: '启用绘图功能（Midjourney）' }).click();
-    await expect.poll(async () => (await options('/api/option/agent')).DrawingEnabled).toBe('true');
+    await page.getByRole('switch', { name: '默认折叠侧边栏' }).click();
+    await expect.poll(async () => (await options('/api/option/agent')).DefaultCollapseSidebar).toBe('true');
     await page.waitForTimeout(300);
     await shot('11-operation-agent-zh');
     await page.evaluate(() => localStorage.setItem('i18nextLng', 'en-US'));
     await page.reload();
-    await expect.poll(() => text('Ratio settings').isVisible()).toBe(true);
+    await expect.poll(() => text('General settings').isVisible()).toBe(true);
     await page.waitForTimeout(300);
     await shot('12-operation-agent-en');
     // the admin-only tabs fall back to personal

@@ -3,7 +3,7 @@
 // previews a notice through the server's sanitiser (the script is gone), saves it and the footer and SEO title; the
 // agent saves content in its scope. Each save is read back from the public calls (/api/status, /api/notice).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiGet, openTab, publicStatus, shot, signInAdmin, signInAgent, startSettingsRig, type SettingsRig } from '../helpers/settings-browser.js';
+import { apiGet, openTab, publicStatus, siteStatus, shot, signInAdmin, signInAgent, startSettingsRig, type SettingsRig } from '../helpers/settings-browser.js';
 
 describe('other (content) settings tab in Chromium', () => {
   let rig: SettingsRig;
@@ -71,7 +71,7 @@ describe('other (content) settings tab in Chromium', () => {
     await shot(page(), 'settings-other', '03-admin-en-page');
   });
 
-  it('agent (en, zh): edits content in its scope', async () => {
+  it("agent (en, zh): edits its own copy of the content; the site's stays", async () => {
     await signInAgent(rig, 'en-US');
     await openTab(rig, 'other');
     await readNotice('04-agent-notice-popup-en');
@@ -79,11 +79,14 @@ describe('other (content) settings tab in Chromium', () => {
     await page().getByTestId('save-seo').click();
     await expect.poll(() => text('Saved').isVisible()).toBe(true);
     await expect.poll(async () => (await publicStatus(page())).h1_seo).toBe('Models for resellers');
+    expect((await siteStatus(page())).h1_seo).not.toBe('Models for resellers');
     await shot(page(), 'settings-other', '05-agent-en');
     await signInAgent(rig, 'zh-CN');
     await openTab(rig, 'other');
     await readNotice('06-agent-notice-popup-zh');
-    await expect.poll(() => text('招募页面').isVisible()).toBe(true);
+    await expect.poll(() => text('SEO').isVisible()).toBe(true);
+    // the agent rules and recruitment pages are the site's (design agents.md §5)
+    expect(await page().getByText('招募页面').count()).toBe(0);
     await shot(page(), 'settings-other', '07-agent-zh');
     expect(rig.errors).toEqual([]);
   });

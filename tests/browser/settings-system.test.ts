@@ -94,22 +94,25 @@ describe('system settings tab in Chromium', () => {
     await shot(page(), 'settings-system', '04-admin-en');
   });
 
-  it('agent (zh, en): only the agent scope, and its switch saves', async () => {
-    await signInAgent(rig, 'zh-CN');
-    await openTab(rig, 'system');
-    await expect.poll(() => input('ServerAddress').isVisible()).toBe(true);
-    expect(await page().getByTestId('section-wechat').count()).toBe(0);
-    expect(await page().getByTestId('section-turnstile').count()).toBe(0);
-    expect(await input('EpayKey').count()).toBe(0);
-    expect(await input('MjServerAddress').count()).toBe(0);
-    await shot(page(), 'settings-system', '05-agent-zh');
-    await toggle('EmailVerificationEnabled').click();
-    await expect.poll(async () => (await publicStatus(page())).email_verification).toBe(true);
-
-    await signInAgent(rig, 'en-US');
-    await openTab(rig, 'system');
-    await expect.poll(() => text('Allow registration with a password').isVisible()).toBe(true);
-    await shot(page(), 'settings-system', '06-agent-en');
+  it('agent (zh, en): no system tab; a link to it falls back to the personal tab, and nothing of the site can be changed', async () => {
+    for (const lang of ['zh-CN', 'en-US'] as const) {
+      await signInAgent(rig, lang);
+      await page().goto(`${rig.gw.url}/setting?tab=system`);
+      await expect.poll(() => page().getByRole('tab', { name: lang === 'zh-CN' ? '个人设置' : 'Personal settings' }).isVisible()).toBe(true);
+      expect(await page().getByTestId('system-tab').count()).toBe(0);
+      expect(await page().getByRole('tab', { name: lang === 'zh-CN' ? '系统设置' : 'System' }).count()).toBe(0);
+      await shot(page(), 'settings-system', `05-agent-${lang}`);
+    }
+    // and the server refuses what the console no longer offers
+    const refused = await page().evaluate(async () => {
+      const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { id?: number };
+      const r = await fetch('/api/option/', {
+        method: 'PUT', headers: { 'content-type': 'application/json', 'New-Api-User': String(user.id) }, body: JSON.stringify({ key: 'EmailVerificationEnabled', value: 'true' }),
+      });
+      return (await r.json()) as { success: boolean; message: string };
+    });
+    expect(refused.success).toBe(false);
+    expect(refused.message).toMatch(/^(Only the super administrator may change|仅超级管理员可以修改) EmailVerificationEnabled$/);
     expect(rig.errors).toEqual([]);
   });
 });

@@ -5,6 +5,8 @@ import type { GatewayConfig } from '../../config/schema.js';
 import { createServices, type Services } from '../../daemon/app/services.js';
 import { buildServer } from '../../daemon/app/server.js';
 import type { Clock } from '../../daemon/app/clock.js';
+import { UserEntity } from '../../daemon/modules/user/user.entity.js';
+import { hashPassword } from '../../daemon/app/password.js';
 import { freshDb, type TestDb } from './db.js';
 
 export interface TestApp {
@@ -86,4 +88,25 @@ export async function setupRoot(app: FastifyInstance, username = 'admin', passwo
   });
   if (r.json().success !== true) throw new Error(`setup failed: ${r.body}`);
   return { username, password };
+}
+
+/** A user written straight into the database, with the password `<username>-pass-1` (see signInUser). */
+export async function insertUser(
+  t: TestApp,
+  username: string,
+  f: Partial<{ role: number; agent_id: number; quota: number; group: string; exclusive_price: number; status: number }> = {},
+): Promise<number> {
+  return Number(await t.services.em.fork().insert(UserEntity, {
+    username, password: await hashPassword(`${username}-pass-1`), role: f.role ?? 1, status: f.status ?? 1, group: f.group ?? 'default',
+    quota: f.quota ?? 0, agent_id: f.agent_id ?? 0, exclusive_price: f.exclusive_price ?? 0, display_name: username, created_at: 1,
+  }));
+}
+
+/** Signs in a user made by insertUser; the browser asks for English messages. */
+export async function signInUser(t: TestApp, username: string): Promise<Browser> {
+  const b = new Browser(t.app);
+  b.lang = 'en';
+  const r = await b.login(username, `${username}-pass-1`);
+  if (!r.body.success) throw new Error(`sign-in of ${username} failed: ${r.body.message}`);
+  return b;
 }

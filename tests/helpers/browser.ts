@@ -6,11 +6,12 @@ import { packageRoot } from '../../config/paths.js';
 
 export const SCREENSHOT_DIR = join(packageRoot(), 'tests', '.artifacts', 'screenshots');
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: more Chromium flags, e.g. `--host-resolver-rules=MAP agent.test 127.0.0.1` to visit a local server by a domain. */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+      '--disable-component-update', '--disable-sync', ...extraArgs],
   });
 }
 

@@ -48,7 +48,7 @@ export async function startSettingsRig(name: string): Promise<SettingsRig> {
 }
 
 /** Signs in through the API from the page (cookie + the stored user the console reads), in the given language. */
-export async function signInAs(rig: SettingsRig, who: { username: string; password: string }, lang: 'zh-CN' | 'en-US'): Promise<void> {
+export async function signInAs(rig: Pick<SettingsRig, 'page' | 'gw'>, who: { username: string; password: string }, lang: 'zh-CN' | 'en-US'): Promise<void> {
   const { page, gw } = rig;
   await page.context().clearCookies();
   await page.goto(`${gw.url}/login`);
@@ -94,6 +94,10 @@ export async function apiGet<T = unknown>(page: Page, path: string): Promise<T> 
 }
 
 export const publicStatus = (page: Page) => apiGet<Record<string, unknown>>(page, '/api/status');
+
+/** /api/status as a visitor of the site sees it (no cookie): the site's values, never an agent's white-label ones. */
+export const siteStatus = (page: Page) =>
+  page.evaluate(async () => ((await (await fetch('/api/status', { credentials: 'omit' })).json()) as { data: Record<string, unknown> }).data);
 
 /** The stored value of one option as the admin list shows it (secrets masked). */
 export async function optionOf(page: Page, key: string): Promise<{ key: string; value: string; secret_set?: boolean } | undefined> {

@@ -12,6 +12,7 @@ import { freshDb, type TestDb } from '../helpers/db.js';
 
 const EXPECTED_TABLES = [
   'abilities',
+  'agent_options',
   'agents',
   'cache_changes',
   'cache_epochs',

@@ -68,7 +68,7 @@ export const optionCommand: AddCommand = (program, io) => {
 async function withOptions<T>(io: CliIo, flags: DbFlags, fn: (s: Services, svc: OptionService) => Promise<T>): Promise<T> {
   const config = await cliConfig(io, flags);
   const { OptionService } = await import('../../../daemon/modules/option/option.service.js');
-  return withServices(config, (s) => fn(s, new OptionService(s.options)));
+  return withServices(config, (s) => fn(s, new OptionService(s.options, { own: s.agentOptions, branding: s.branding })));
 }
 
 async function get(io: CliIo, key: string, flags: GetFlags): Promise<void> {

@@ -5,7 +5,7 @@
 // hundred thousand tokens costs one row read in each process, not the whole table.
 import type { EntityManager, Knex } from '@mikro-orm/knex';
 
-export type CacheSection = 'options' | 'channels' | 'users' | 'tokens';
+export type CacheSection = 'options' | 'channels' | 'users' | 'tokens' | 'agents' | 'agent_options';
 
 /** The ids of the rows changed since the listener's last call; null: anything may have changed. */
 export type ChangedIds = ReadonlySet<number> | null;

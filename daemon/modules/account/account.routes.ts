@@ -20,7 +20,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
 
   app.get('/verification', { config: open, schema: { querystring: EmailQuerySchema } }, async (req) => {
     await turnstile.check(req.query.turnstile, req.ip);
-    await emailCodes.send(req.query.email, req.ip, req.lang);
+    await emailCodes.send(req.query.email, req.ip, req.lang, req.hostname);
     return ok(undefined, translate(req.lang, 'email.code_sent'));
   });
 

@@ -5,6 +5,7 @@ import type { EntityManager } from '@mikro-orm/knex';
 import { ServiceError } from '../../app/errors.js';
 import type { Mailer } from '../../app/mailer.js';
 import type { Lang } from '../../i18n/lang.js';
+import type { Branding } from '../agent/branding.js';
 import type { OptionStore } from '../option/option.store.js';
 import type { VerificationService } from '../verification/verification.service.js';
 import { emailProblem, normaliseEmail, type EmailPolicy } from './email-rules.js';
@@ -23,14 +24,16 @@ export class EmailCodeService {
     private readonly deps: {
       em: EntityManager;
       options: OptionStore;
+      branding: Branding;
       mailer: Mailer;
       verification: VerificationService;
       throttle: MailThrottle;
     },
   ) {}
 
-  async send(rawEmail: string | undefined, ip: string, lang: Lang): Promise<void> {
-    const { em, options, mailer, verification, throttle } = this.deps;
+  /** `host`: the domain the visitor came to; an agent's domain puts the agent's name in the mail (design agents.md §5). */
+  async send(rawEmail: string | undefined, ip: string, lang: Lang, host?: string): Promise<void> {
+    const { em, options, branding, mailer, verification, throttle } = this.deps;
     const email = normaliseEmail(rawEmail);
     const problem = emailProblem(email, emailPolicy(options));
     if (problem) throw new ServiceError(problem);
@@ -38,6 +41,7 @@ export class EmailCodeService {
     if (await emailTaken(em.fork(), email)) throw new ServiceError('email.taken');
     await throttle.take(email, ip);
     const code = await verification.issueCode('email_verify', email);
-    await mailer.send(codeMail(lang, email, options.get('SystemName'), code));
+    const brand = branding.options(branding.agentFor(null, host));
+    await mailer.send(codeMail(lang, email, brand.get('SystemName'), code));
   }
 }

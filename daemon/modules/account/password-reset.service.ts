@@ -7,6 +7,7 @@ import { hashPassword } from '../../app/password.js';
 import { randomAlnum } from '../../app/random.js';
 import type { Mailer } from '../../app/mailer.js';
 import type { Lang } from '../../i18n/lang.js';
+import type { Branding } from '../agent/branding.js';
 import type { OptionStore } from '../option/option.store.js';
 import type { SessionService } from '../session/session.service.js';
 import type { VerificationService } from '../verification/verification.service.js';
@@ -20,6 +21,7 @@ export class PasswordResetService {
     private readonly deps: {
       em: EntityManager;
       options: OptionStore;
+      branding: Branding;
       mailer: Mailer;
       verification: VerificationService;
       sessions: SessionService;
@@ -29,15 +31,18 @@ export class PasswordResetService {
 
   /** GET /api/reset_password: mails the link to a registered address. */
   async sendLink(rawEmail: string | undefined, ip: string, lang: Lang): Promise<void> {
-    const { em, options, mailer, verification, throttle } = this.deps;
+    const { em, options, branding, mailer, verification, throttle } = this.deps;
     const email = normaliseEmail(rawEmail);
     if (!isEmail(email)) throw new ServiceError('email.invalid');
     if (!mailer.configured()) throw new ServiceError('mail.not_configured');
-    if (!(await activeUserByEmail(em.fork(), email))) throw new ServiceError('reset.not_registered');
+    const user = await activeUserByEmail(em.fork(), email);
+    if (!user) throw new ServiceError('reset.not_registered');
     await throttle.take(email, ip);
     const token = await verification.issueToken('password_reset', email);
     const link = resetLink(options.get('ServerAddress'), email, token);
-    await mailer.send(resetMail(lang, email, options.get('SystemName'), link));
+    // The mail carries the name the user knows: its agent's, for a sub-user or an agent (design agents.md §5).
+    const brand = branding.options(branding.agentFor(user, undefined));
+    await mailer.send(resetMail(lang, email, brand.get('SystemName'), link));
   }
 
   /** POST /api/user/reset: spends the link and returns the new password. */

@@ -24,5 +24,6 @@ export const optionMessages = {
     zh: '已保存。注意：没有绑定其他登录方式的用户（包括管理员）将无法再通过密码登录或注册',
     en: 'Saved. Note: users with no other sign-in method bound, administrators included, can no longer sign in or register with a password',
   },
+  'option.agent_saved_log': { zh: '代理 {agent} 修改了自己的白标设置 {key}', en: 'Agent {agent} changed its own white-label setting {key}' },
   'option.model_ratio_reset': { zh: '重置模型倍率成功', en: 'Model ratios reset to the defaults' },
 } as const satisfies Record<string, { zh: string; en: string }>;

@@ -6,11 +6,11 @@ import { ServiceError } from '../../app/errors.js';
 import type { CacheEpochs } from '../../app/cache/epochs.js';
 import { checkOption } from './option-validate.js';
 import { inTransaction } from '../../db/transaction.js';
+import { LatestLoad } from '../../app/cache/latest-load.js';
 
 export class OptionStore {
   private values = new Map<OptionKey, string>();
-  private loadsStarted = 0;
-  private loadApplied = 0;
+  private readonly loads = new LatestLoad();
   /** Increments on every reload, so derived values (rendered HTML, parsed JSON) can be memoised per snapshot. */
   version = 0;
 
@@ -22,12 +22,9 @@ export class OptionStore {
   }
 
   async load(): Promise<void> {
-    // Loads can overlap (a poll, and the refresh after a local write); one that started earlier must not finish
-    // last and put back older values.
-    const ticket = ++this.loadsStarted;
+    const ticket = this.loads.ticket();
     const next = withDefaults(await this.em.execute<Row[]>('select "key", "value" from options'));
-    if (ticket < this.loadApplied) return;
-    this.loadApplied = ticket;
+    if (!this.loads.mayApply(ticket)) return;
     this.values = next;
     this.version++;
   }

@@ -1,15 +1,10 @@
 // Builds the public status (spec 1 §3) from the option snapshot. Pure: no secret is ever read here (a secret's
 // presence only, through isSet; public-status.test.ts checks it).
 import type { PublicStatus } from '../../contract/status.js';
-import type { OptionKey } from '../../contract/options.js';
+import type { OptionReader } from '../agent/branding.js';
 
-export interface StatusInputs {
-  get(key: OptionKey): string;
-  bool(key: OptionKey): boolean;
-  number(key: OptionKey): number;
-  /** Whether a value is stored, without reading it (secrets). */
-  isSet(key: OptionKey): boolean;
-}
+/** The options as the request's audience sees them (the site's, or an agent's white-label values over them). */
+export type StatusInputs = OptionReader;
 
 export function buildPublicStatus(
   o: StatusInputs,

@@ -4,11 +4,14 @@ import { useEffect, useState } from 'react';
 import { Spin } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/ApiProvider';
+import { useUser } from '../auth/UserProvider';
 import { DefaultLanding } from './DefaultLanding';
 
 export function HomePage() {
   const { t } = useTranslation();
   const api = useApi();
+  // Read again when the signed-in user changes: an agent's sub-user sees its agent's text (design agents.md §5).
+  const userId = useUser().user?.id ?? 0;
   const [content, setContent] = useState<string | null>(null);
 
   useEffect(() => {
@@ -20,7 +23,7 @@ export function HomePage() {
     return () => {
       alive = false;
     };
-  }, [api]);
+  }, [api, userId]);
 
   if (content === null) return <Spin className="gc-page-spin" />;
   if (content.startsWith('https://')) {

@@ -4,11 +4,14 @@ import { Badge, Button, Modal } from '@arco-design/web-react';
 import { IconNotification } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/ApiProvider';
+import { useUser } from '../auth/UserProvider';
 import { isNoticeRead, markNoticeRead } from './notice-read';
 
 export function NoticeBell() {
   const { t } = useTranslation();
   const api = useApi();
+  // Read again when the signed-in user changes: an agent's sub-user sees its agent's text (design agents.md §5).
+  const userId = useUser().user?.id ?? 0;
   const [notice, setNotice] = useState('');
   const [unread, setUnread] = useState(false);
   const [open, setOpen] = useState(false);
@@ -28,7 +31,7 @@ export function NoticeBell() {
     return () => {
       alive = false;
     };
-  }, [api]);
+  }, [api, userId]);
 
   const read = () => {
     if (notice) markNoticeRead(notice);

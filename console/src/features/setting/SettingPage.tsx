@@ -1,16 +1,15 @@
 import { Tabs } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { roleAtLeast } from '@contract/roles';
 import { useUser } from '../auth/UserProvider';
-import { SETTING_TABS } from './setting-tabs';
+import { settingTabsFor } from './setting-tabs';
 
 /** /setting?tab=…: the tabs the signed-in role may see (spec 2 §2); an unknown or hidden tab falls back to personal. */
 export function SettingPage() {
   const { t } = useTranslation();
   const { user } = useUser();
   const [params, setParams] = useSearchParams();
-  const tabs = SETTING_TABS.filter((tab) => roleAtLeast(user?.role ?? 0, tab.minRole));
+  const tabs = settingTabsFor(user?.role ?? 0);
   const wanted = params.get('tab');
   const active = tabs.find((tab) => tab.key === wanted)?.key ?? 'personal';
   return (

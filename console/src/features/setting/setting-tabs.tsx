@@ -1,6 +1,7 @@
 // The settings tabs of spec 2 §2, declared once: each tab's component lives in its own folder and is added here.
 import type { ComponentType } from 'react';
-import type { RoleName } from '@contract/roles';
+import { agentOptionKeys, optionDef, type OptionTab } from '@contract/options';
+import { roleAtLeast, type RoleName } from '@contract/roles';
 import { PersonalTab } from './personal/PersonalTab';
 import { OperationTab } from './operation/OperationTab';
 import { RateLimitTab } from './ratelimit/RateLimitTab';
@@ -19,12 +20,18 @@ export interface SettingTab {
   Tab: ComponentType;
 }
 
+/** Agents see an option tab only when it holds white-label keys, the only ones they may edit (design agents.md §5). */
+const agentTab = (tab: OptionTab): RoleName => (agentOptionKeys.some((k) => optionDef(k).tab === tab) ? 'agent' : 'admin');
+
 export const SETTING_TABS: readonly SettingTab[] = [
   { key: 'personal', title: 'setting.personalTab', minRole: 'user', Tab: PersonalTab },
-  { key: 'operation', title: 'settingOperation.tab', minRole: 'agent', Tab: OperationTab },
+  { key: 'operation', title: 'settingOperation.tab', minRole: agentTab('operation'), Tab: OperationTab },
   { key: 'ratelimit', title: 'settingRateLimit.tab', minRole: 'admin', Tab: RateLimitTab },
   { key: 'models', title: 'settingModels.tab', minRole: 'admin', Tab: ModelsTab },
-  { key: 'system', title: 'siteSetting.tab.system', minRole: 'agent', Tab: SystemTab },
-  { key: 'other', title: 'siteSetting.tab.other', minRole: 'agent', Tab: OtherTab },
-  { key: 'menus', title: 'siteSetting.tab.menus', minRole: 'agent', Tab: MenusTab },
+  { key: 'system', title: 'siteSetting.tab.system', minRole: agentTab('system'), Tab: SystemTab },
+  { key: 'other', title: 'siteSetting.tab.other', minRole: agentTab('other'), Tab: OtherTab },
+  { key: 'menus', title: 'siteSetting.tab.menus', minRole: agentTab('menus'), Tab: MenusTab },
 ];
+
+/** The tabs a role sees, in order. */
+export const settingTabsFor = (role: number): SettingTab[] => SETTING_TABS.filter((tab) => roleAtLeast(role, tab.minRole));

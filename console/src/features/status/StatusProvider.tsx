@@ -1,4 +1,5 @@
-// Public status (GET /api/status): loaded once at start, cached in localStorage for the next start, and the
+// Public status (GET /api/status): loaded at start and again whenever the signed-in user changes (an agent's
+// sub-user sees its agent's branding, design agents.md §5), cached in localStorage for the next start, and the
 // setup guard: an uninitialised site sends every path to /setup.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -8,6 +9,7 @@ import { STORAGE_KEYS } from '@contract/user';
 import { readJson, writeJson, writeString } from '../../api/storage';
 import { useApi } from '../../api/ApiProvider';
 import { useNotify } from '../../api/NotifyProvider';
+import { useUser } from '../auth/UserProvider';
 
 interface StatusContextValue {
   /** Last known status: the cached copy until the server answers. */
@@ -24,6 +26,7 @@ export function StatusProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const userId = useUser().user?.id ?? 0;
   const [value, setValue] = useState<StatusContextValue>(() => ({
     status: readJson<PublicStatus>(STORAGE_KEYS.status),
     loaded: false,
@@ -42,8 +45,8 @@ export function StatusProvider({ children }: { children: ReactNode }) {
     return () => {
       alive = false;
     };
-    // Once per console instance (api and notify are stable); t only formats the failure text.
-  }, [api, notify]);
+    // Once per console instance and signed-in user (api and notify are stable); t only formats the failure text.
+  }, [api, notify, userId]);
 
   const needsSetup = value.loaded && value.status?.setup === false;
   useEffect(() => {

@@ -43,9 +43,9 @@ describe('menus tab', () => {
     await waitFor(() => expect(puts()).toEqual([{ key: 'PasswordLoginEnabled', value: 'false' }]));
   });
 
-  it('shows the tab list by role: agents get system, other and menus, users only personal', async () => {
+  it('shows the tab list by role: agents get operation, other and menus (their white-label keys), not system', async () => {
     await openMenus(10);
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
-    expect(tabs).toEqual(expect.arrayContaining(['Personal settings', 'System', 'Other', 'Menus']));
+    expect(tabs).toEqual(['Personal settings', 'Operation settings', 'Other', 'Menus']);
   });
 });

@@ -43,6 +43,7 @@ describe('operation tab as super admin', () => {
   it('shows every section of the registry, with the admin-only keys and sub-tabs', async () => {
     const { api } = await openOperation();
     expect(api.find('GET', '/api/option/all')).toHaveLength(1);
+    expect(screen.queryByTestId('agent-scope-hint')).toBeNull(); // the super admin edits the site itself
     for (const title of ['General settings', 'Drawing settings', 'Sensitive words', 'Log settings', 'Data dashboard', 'Monitoring', 'Quota settings', 'Ratio settings'])
       expect(screen.getByText(title)).toBeTruthy();
     expect(field('Quota per US dollar').value).toBe('500000');
@@ -216,25 +217,25 @@ describe('unset-ratio models', () => {
 });
 
 describe('operation tab as agent', () => {
-  it('reads the agent list and shows only agent-scope keys, without the admin sub-tabs or log clearing', async () => {
+  it('reads the agent list and shows only its white-label keys: links and the side menu, no site operation, no ratios', async () => {
     const { api, puts } = await openOperation(10);
     expect(api.find('GET', '/api/option/agent')).toHaveLength(1);
     expect(api.find('GET', '/api/option/all')).toHaveLength(0);
-    expect(screen.getByRole('switch', { name: 'Show quota as currency' })).toBeTruthy();
+    expect(screen.getByTestId('agent-scope-hint').textContent).toContain('apply to visitors of your domain and to your users only');
+    expect(screen.getByLabelText('Top-up link')).toBeTruthy();
+    expect(screen.getByLabelText('Chat link')).toBeTruthy();
+    expect(screen.getByRole('switch', { name: 'Collapse the side menu by default' })).toBeTruthy();
+    expect(screen.queryByRole('switch', { name: 'Show quota as currency' })).toBeNull();
     expect(screen.queryByLabelText('Quota per US dollar')).toBeNull();
     expect(screen.queryByRole('switch', { name: 'Demo site mode' })).toBeNull();
-    expect(screen.queryByLabelText('Top-up link')).toBeNull();
-    expect(screen.getByLabelText('Chat link')).toBeTruthy();
+    expect(screen.queryByRole('switch', { name: 'Enable drawing (Midjourney)' })).toBeNull();
     expect(screen.queryByTestId('logs-clear')).toBeNull();
-    expect(screen.getByRole('textbox', { name: 'Model ratio' })).toBeTruthy();
-    expect(screen.queryByRole('textbox', { name: 'Completion ratio' })).toBeNull();
-    expect(screen.queryByRole('textbox', { name: 'Cache ratio' })).toBeNull();
+    expect(screen.queryByTestId('section-ratio')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Model ratio' })).toBeNull();
     expect(screen.queryByText('Visual ratio editor')).toBeNull();
-    expect(screen.queryByText('Models without a ratio')).toBeNull();
-    expect(screen.queryByTestId('ratio-reset')).toBeNull();
     expect(screen.queryByRole('tab', { name: 'Rate limit' })).toBeNull();
     expect(screen.queryByRole('tab', { name: 'Model settings' })).toBeNull();
-    toggle('Enable drawing (Midjourney)');
-    await waitFor(() => expect(puts()).toEqual([{ key: 'DrawingEnabled', value: 'false' }]));
+    toggle('Collapse the side menu by default');
+    await waitFor(() => expect(puts()).toEqual([{ key: 'DefaultCollapseSidebar', value: 'true' }]));
   });
 });

@@ -3,8 +3,11 @@
 // `<sectionText>.<section>.title|description` and `<fieldText>.<key>.label|help|placeholder`. A tab only adds what
 // the registry cannot say (a required field, a preview, a hint), per section and per key.
 import { Fragment, type ReactNode } from 'react';
+import { Alert } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { optionKeysIn, optionSections, type OptionKey, type OptionTab } from '@contract/options';
+import { Role } from '@contract/roles';
+import { useUser } from '../../auth/UserProvider';
 import type { FieldSpec } from './OptionField';
 import { OptionSection, type OptionSectionProps } from './OptionSection';
 import { OptionsProvider } from './OptionsProvider';
@@ -31,9 +34,13 @@ interface Props {
 }
 
 export function RegistryTab({ tab, fieldText, sectionText, sections = {}, header }: Props) {
+  const { t } = useTranslation();
+  const agent = useUser().user?.role === Role.agent;
   return (
     <OptionsProvider fieldText={fieldText}>
       <div className="gc-option-tab" data-testid={`${tab}-tab`}>
+        {/* An agent edits its own white-label copy, never the site's (design agents.md §5): say so. */}
+        {agent && <Alert className="gc-gap" type="info" content={t('optionForm.agentScope')} data-testid="agent-scope-hint" />}
         {header}
         {optionSections(tab).map((section) => (
           sections[section]?.replace !== undefined ? (

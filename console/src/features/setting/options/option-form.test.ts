@@ -22,10 +22,12 @@ describe('option form rules', () => {
     expect([...storedSecrets([{ key: 'EpayKey', value: '', secret_set: true }, { key: 'SMTPToken', value: '', secret_set: false }])]).toEqual(['EpayKey']);
   });
 
-  it('lets agents edit only agent-scope keys the server sent', () => {
+  it('lets agents edit only their white-label keys the server sent', () => {
     expect(editableKeys(payment, 100, values)).toEqual(payment);
-    // EpayId and EpayKey are super admin only; Price, PayAddress and Amounts are agent scope
-    expect(editableKeys(payment, 10, values)).toEqual(['PayAddress', 'Price', 'Amounts']);
+    // payment is the super admin's alone (design agents.md §5)
+    expect(editableKeys(payment, 10, values)).toEqual([]);
+    const withBranding = { ...values, ...toValues([{ key: 'SystemName', value: 'A' }, { key: 'TopUpLink', value: '' }]) };
+    expect(editableKeys(['SystemName', 'TopUpLink', 'Price'], 10, withBranding)).toEqual(['SystemName', 'TopUpLink']);
     expect(editableKeys(['MinTopUp'], 100, values)).toEqual([]); // not sent
   });
 

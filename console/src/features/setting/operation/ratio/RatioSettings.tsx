@@ -1,5 +1,5 @@
 // Ratio settings of the operation tab (spec 2 §2): sub-tabs "model ratio" (the ratio tables and groups as JSON, for
-// everyone who may open operation, limited to the keys of their scope), "visual ratio" (the per-model price table)
+// the super admin: agents hold none of these keys and do not see the card), "visual ratio" (the per-model price table)
 // and "unset models" (super admin both).
 import { useMemo, useState } from 'react';
 import { Button, Card, Tabs } from '@arco-design/web-react';
