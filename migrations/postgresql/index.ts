@@ -4,10 +4,12 @@ import { Migration20261122125022_init } from './Migration20261122125022_init.js'
 import { Migration20261122153742_quota_warned_at } from './Migration20261122153742_quota_warned_at.js';
 import { Migration20261122210009_cache_changes } from './Migration20261122210009_cache_changes.js';
 import { Migration20261128132232_agent_options } from './Migration20261128132232_agent_options.js';
+import { Migration20261128135320_money_exact } from './Migration20261128135320_money_exact.js';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122125022_init', class: Migration20261122125022_init },
   { name: 'Migration20261122153742_quota_warned_at', class: Migration20261122153742_quota_warned_at },
   { name: 'Migration20261122210009_cache_changes', class: Migration20261122210009_cache_changes },
   { name: 'Migration20261128132232_agent_options', class: Migration20261128132232_agent_options },
+  { name: 'Migration20261128135320_money_exact', class: Migration20261128135320_money_exact },
 ];

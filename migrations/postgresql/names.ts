@@ -5,4 +5,5 @@ export const names: readonly string[] = [
   'Migration20261122153742_quota_warned_at',
   'Migration20261122210009_cache_changes',
   'Migration20261128132232_agent_options',
+  'Migration20261128135320_money_exact',
 ];

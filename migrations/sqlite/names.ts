@@ -5,4 +5,5 @@ export const names: readonly string[] = [
   'Migration20261122153741_quota_warned_at',
   'Migration20261122210008_cache_changes',
   'Migration20261128132232_agent_options',
+  'Migration20261128135319_money_exact',
 ];

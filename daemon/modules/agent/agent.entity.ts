@@ -15,8 +15,9 @@ export const AgentEntity = defineEntity({
     level: p.integer().default(0),
     user_num: p.integer().default(0),
     order_num: p.integer().default(0),
-    order_money: p.double().$type<number>().default(0),
-    share_profit: p.double().$type<number>().default(0),
+    /** The wire's `order_money` and `share_profit` (lifetime), in micros (millionths of the site's currency: exact). */
+    order_money_micros: p.bigint('number').default(0),
+    share_profit_micros: p.bigint('number').default(0),
     /** Withdrawable quota. */
     share_profit_quota: p.bigint('number').default(0),
     /** Payout account, real name and platform (weixin, alipay). */

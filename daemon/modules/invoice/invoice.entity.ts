@@ -13,7 +13,8 @@ export const InvoiceEntity = defineEntity({
     customer_name: p.string().length(255).default(''),
     customer_tax_id: p.string().length(64).default(''),
     email: p.string().length(255).default(''),
-    total_amount: p.double().$type<number>().default(0),
+    /** The wire's `total_amount`, in micros (millionths of the site's currency: exact). */
+    total_amount_micros: p.bigint('number').default(0),
     /** dzpp (ordinary e-invoice), dzzzszp (VAT special e-invoice). */
     types: p.string().length(32).default(''),
     remark: p.text().default(''),

@@ -1,4 +1,5 @@
-// An online-payment top-up order (spec 3 §3 Top-up order; reference §8.2–8.3).
+// An online-payment top-up order (spec 3 §3 Top-up order; reference §8.2–8.3). Money is exact: integer millionths of
+// the site's currency (micros; 7.30 yuan = 7_300_000), shown on the wire as the spec's decimal fields.
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 
 export const TopUpEntity = defineEntity({
@@ -13,13 +14,16 @@ export const TopUpEntity = defineEntity({
     pay_type: p.string().length(32).default(''),
     /** Quota bought. */
     amount: p.bigint('number').default(0),
-    /** Money paid. */
-    money: p.double().$type<number>().default(0),
-    /** pending, success, fail, '0' (awaiting manual fix). */
+    /** Money to pay (the wire's `money`), in micros; a multiple of 10_000 (whole cents). */
+    money_micros: p.bigint('number').default(0),
+    /** pending, success, fail, expired, '0' (awaiting manual fix). */
     status: p.string().length(16).default('pending').index(),
+    /** Money the payment provider reported paid, in micros (0 until its callback). */
+    paid_micros: p.bigint('number').default(0),
     /** The agent the buyer belongs to (0 = none). */
     proxy_user_id: p.integer().default(0),
-    agent_commission: p.double().$type<number>().default(0),
+    /** The agent's share of this order (the wire's `agent_commission`), in micros. */
+    agent_commission_micros: p.bigint('number').default(0),
     create_time: p.bigint('number').default(0).index(),
     complete_time: p.bigint('number').default(0),
   }),

@@ -1,0 +1,24 @@
+import { Migration } from '@mikro-orm/migrations';
+
+export class Migration20261128135319_money_exact extends Migration {
+
+  override async up(): Promise<void> {
+    this.addSql(`alter table \`agents\` drop column \`order_money\`;`);
+    this.addSql(`alter table \`agents\` drop column \`share_profit\`;`);
+
+    this.addSql(`alter table \`agents\` add column \`order_money_micros\` bigint not null default 0;`);
+    this.addSql(`alter table \`agents\` add column \`share_profit_micros\` bigint not null default 0;`);
+
+    this.addSql(`alter table \`invoices\` drop column \`total_amount\`;`);
+
+    this.addSql(`alter table \`invoices\` add column \`total_amount_micros\` bigint not null default 0;`);
+
+    this.addSql(`alter table \`top_ups\` drop column \`money\`;`);
+    this.addSql(`alter table \`top_ups\` drop column \`agent_commission\`;`);
+
+    this.addSql(`alter table \`top_ups\` add column \`money_micros\` bigint not null default 0;`);
+    this.addSql(`alter table \`top_ups\` add column \`paid_micros\` bigint not null default 0;`);
+    this.addSql(`alter table \`top_ups\` add column \`agent_commission_micros\` bigint not null default 0;`);
+  }
+
+}
