@@ -11,6 +11,7 @@ export interface GatewayConfig {
   rate_limit: {
     api_count: number; api_window_seconds: number; critical_count: number; critical_window_seconds: number;
     register_count: number; register_window_seconds: number; mail_address_count: number; mail_ip_count: number; mail_window_seconds: number;
+    redeem_count: number; redeem_window_seconds: number;
   };
   turnstile: { verify_url: string };
   oauth: {
@@ -20,6 +21,7 @@ export interface GatewayConfig {
   };
   relay: { connect_timeout_ms: number; response_timeout_ms: number; stream_idle_timeout_ms: number; max_response_mb: number; wallet: 'auto' | 'ledger' | 'database'; write_interval_ms: number; channel_test_minutes: number; channel_test_pause_ms: number };
   notify: { webhook_allow_private: boolean };
+  payment: { order_expire_minutes: number };
   log: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' };
 }
 
@@ -65,6 +67,8 @@ export const rules: Record<string, Rule> = {
   'rate_limit.mail_address_count': int(0, 1_000_000),
   'rate_limit.mail_ip_count': int(0, 1_000_000),
   'rate_limit.mail_window_seconds': int(1, 86_400),
+  'rate_limit.redeem_count': int(0, 1_000_000),
+  'rate_limit.redeem_window_seconds': int(1, 86_400),
   'turnstile.verify_url': { type: 'string', pattern: /^https?:\/\/\S+$/, hint: 'an http(s) URL' },
   'oauth.github.authorize_url': httpUrl,
   'oauth.github.token_url': httpUrl,
@@ -82,6 +86,7 @@ export const rules: Record<string, Rule> = {
   'relay.channel_test_minutes': int(0, 525_600),
   'relay.channel_test_pause_ms': int(0, 3_600_000),
   'notify.webhook_allow_private': bool,
+  'payment.order_expire_minutes': int(1, 525_600),
   'log.level': { type: 'string', oneOf: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
 };
 

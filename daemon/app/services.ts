@@ -38,6 +38,12 @@ import { MailThrottle } from '../modules/account/mail-throttle.js';
 import { EmailCodeService } from '../modules/account/email-code.service.js';
 import { PasswordResetService } from '../modules/account/password-reset.service.js';
 import { RegistrationService } from '../modules/account/registration.service.js';
+import { RedemptionService } from '../modules/redemption/redemption.service.js';
+import { RedeemService } from '../modules/redemption/redeem.service.js';
+import { OrderService } from '../modules/orders/order.service.js';
+import { InvoiceService } from '../modules/invoice/invoice.service.js';
+import { PricingService } from '../modules/pricing/pricing.service.js';
+import { TopUpService } from '../modules/topup/topup.service.js';
 import { VERSION } from './version.js';
 
 export interface Services {
@@ -83,6 +89,18 @@ export interface Services {
   /** GET /api/verification: codes for registration and e-mail binding. */
   emailCodes: EmailCodeService;
   passwordReset: PasswordResetService;
+  /** The pricing page: offered models priced by the relay's own price resolution, per viewer. */
+  pricing: PricingService;
+  /** Redemption code management (admins). */
+  redemptions: RedemptionService;
+  /** POST /api/user/topup: redeeming a code, exactly once, rate limited per user and IP. */
+  redeem: RedeemService;
+  /** Top-up orders, read only: own, an agent's sub-users', everyone's (admins). */
+  orders: OrderService;
+  /** Invoice requests: the invoiceable amount, applying (serialised per user), lists, the admin's review. */
+  invoices: InvoiceService;
+  /** Online top-up through epay: quote, pay, the provider's callback, order expiry. */
+  topups: TopUpService;
   /** Starts the daemon's background work (cache sync, session pruning). CLI commands don't call it. */
   startBackground(onError: (e: unknown) => void): void;
   close(): Promise<void>;
@@ -150,6 +168,7 @@ export async function createServices(config: GatewayConfig, opts: ServiceOptions
     const verification = new VerificationService(em, clock, secret.secret);
     const rl = config.rate_limit;
     const throttle = new MailThrottle(rateLimits, { addressCount: rl.mail_address_count, ipCount: rl.mail_ip_count, windowSeconds: rl.mail_window_seconds });
+    const topups = new TopUpService({ em, clock, options, epochs, expireSeconds: config.payment.order_expire_minutes * 60 });
     return {
       config, orm, em, dbKind: target.kind, clock, startTime: clock(), redis, epochs, caches, rateLimits, options, agentOptions, branding, setup,
       secret,
@@ -171,6 +190,12 @@ export async function createServices(config: GatewayConfig, opts: ServiceOptions
       }),
       emailCodes: new EmailCodeService({ em, options, branding, mailer, verification, throttle }),
       passwordReset: new PasswordResetService({ em, options, branding, mailer, verification, sessions, throttle }),
+      pricing: new PricingService({ options, epochs, channels: caches.channels, users: caches.users }),
+      redemptions: new RedemptionService(em, clock),
+      redeem: new RedeemService({ em, clock, epochs, options, rateLimits, limit: { count: rl.redeem_count, windowSeconds: rl.redeem_window_seconds } }),
+      orders: new OrderService(em),
+      invoices: new InvoiceService(em, clock, target.kind),
+      topups,
       startBackground(onError) {
         usage.start();
         epochs.start(config.cache.sync_interval_ms, onError);
@@ -179,6 +204,7 @@ export async function createServices(config: GatewayConfig, opts: ServiceOptions
         const prune = setInterval(() => sessions.pruneExpired().catch(onError), 3_600_000);
         prune.unref();
         timers.push(prune);
+        timers.push(topups.startExpiryLoop(onError));
       },
       async close() {
         epochs.stop();

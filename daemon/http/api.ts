@@ -13,6 +13,12 @@ import logRoutes from '../modules/log/log.routes.js';
 import optionRoutes from '../modules/option/option.routes.js';
 import oauthRoutes from '../modules/oauth/oauth.routes.js';
 import accountRoutes from '../modules/account/account.routes.js';
+import topUpRoutes from '../modules/topup/topup.routes.js';
+import pricingRoutes from '../modules/pricing/pricing.routes.js';
+import redemptionRoutes from '../modules/redemption/redemption.routes.js';
+import redeemRoutes from '../modules/redemption/redeem.routes.js';
+import orderRoutes from '../modules/orders/order.routes.js';
+import invoiceRoutes from '../modules/invoice/invoice.routes.js';
 
 export const apiRoutes: Array<[prefix: string, plugin: (app: FastifyInstance) => Promise<void>]> = [
   ['/api/setup', setupRoutes],
@@ -28,6 +34,12 @@ export const apiRoutes: Array<[prefix: string, plugin: (app: FastifyInstance) =>
   ['/api/option', optionRoutes],
   ['/api/oauth', oauthRoutes],
   ['/api', accountRoutes],
+  ['/api/user', topUpRoutes],
+  ['/api', pricingRoutes],
+  ['/api/redemption', redemptionRoutes],
+  ['/api/user', redeemRoutes],
+  ['/api/user', orderRoutes],
+  ['/api/user', invoiceRoutes],
 ];
 
 export async function registerApi(app: FastifyInstance): Promise<void> {

@@ -22,7 +22,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Required role; /api routes without one require a signed-in user (secure by default). */
     auth?: AuthLevel;
-    /** 'critical' adds the strict per-IP limit of sign-in and registration calls. */
-    rateLimit?: 'critical';
+    /**
+     * 'critical' adds the strict per-IP limit of sign-in and registration calls; 'exempt' skips the per-IP /api limit
+     * (a payment provider's callbacks all come from its few addresses and must never be refused for volume; such a
+     * route checks a signature before it touches the database).
+     */
+    rateLimit?: 'critical' | 'exempt';
   }
 }

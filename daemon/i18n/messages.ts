@@ -2,6 +2,7 @@
 // Core messages live here; a feature module may keep its own `<module>.messages.ts` and add it to `messages` below.
 import { oauthMessages } from '../modules/oauth/oauth.messages.js';
 import { userAdminMessages } from '../modules/user/user-admin.messages.js';
+import { redemptionMessages } from '../modules/redemption/redemption.messages.js';
 import { selfMessages } from '../modules/self/self.messages.js';
 import { notifyMessages } from '../modules/notify/notify.messages.js';
 import { accountMessages } from '../modules/account/account.messages.js';
@@ -9,6 +10,8 @@ import { optionMessages } from '../modules/option/option.messages.js';
 import { relayGuardMessages } from '../relay/guard/guard.messages.js';
 import { channelTypeMessages } from '../modules/channel/channel-types.messages.js';
 import { relayGeminiMessages } from '../relay/gemini.messages.js';
+import { topUpMessages } from '../modules/topup/topup.messages.js';
+import { invoiceMessages } from '../modules/invoice/invoice.messages.js';
 const coreMessages = {
   // generic
   'generic.bad_request': { zh: '请求参数有误：{detail}', en: 'Invalid request: {detail}' },
@@ -163,6 +166,9 @@ export const messages = {
   ...notifyMessages,
   ...accountMessages,
   ...userAdminMessages,
+  ...topUpMessages,
+  ...redemptionMessages,
+  ...invoiceMessages,
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,6 +1,7 @@
 // How `gateway user` shows users: a plain aligned table (pipes and logs stay readable) and one-line summaries.
 import type { ManagedUser } from '../../../daemon/contract/user-admin.js';
 import { roleName } from '../../../daemon/contract/roles.js';
+import { formatQuota, type QuotaDisplay } from '../../../daemon/contract/quota-format.js';
 import type { Lang } from '../../../daemon/i18n/lang.js';
 import { userText, type UserTextKey } from './user-texts.js';
 
@@ -21,22 +22,25 @@ export function width(s: string): number {
 
 const pad = (s: string, n: number): string => s + ' '.repeat(Math.max(0, n - width(s)));
 
-const COLUMNS: Array<[UserTextKey, (u: ManagedUser, lang: Lang) => string]> = [
+const COLUMNS: Array<[UserTextKey, (u: ManagedUser, lang: Lang, money: QuotaDisplay | null) => string]> = [
   ['col.id', (u) => String(u.id)],
   ['col.username', (u) => u.username],
   ['col.display_name', (u) => u.display_name],
   ['col.role', (u, lang) => roleLabel(lang, u.role)],
   ['col.status', (u, lang) => statusLabel(lang, u)],
   ['col.group', (u) => u.group],
-  ['col.quota', (u) => String(u.quota)],
-  ['col.used_quota', (u) => String(u.used_quota)],
+  ['col.quota', (u, _, money) => formatQuota(u.quota, money)],
+  ['col.used_quota', (u, _, money) => formatQuota(u.used_quota, money)],
   ['col.agent_id', (u) => (u.agent_id ? String(u.agent_id) : '-')],
 ];
 
-/** The rows as an aligned table with a header line; control characters in names are shown as '?'. */
-export function userTable(lang: Lang, rows: readonly ManagedUser[]): string[] {
+/**
+ * The rows as an aligned table with a header line; control characters in names are shown as '?'. Quota reads as the
+ * console shows it (`money`: the site's DisplayInCurrencyEnabled and QuotaPerUnit; null: compacted points).
+ */
+export function userTable(lang: Lang, rows: readonly ManagedUser[], money: QuotaDisplay | null = null): string[] {
   const clean = (s: string) => s.replace(/[\p{Cc}\p{Cf}]/gu, '?');
-  const cells = [COLUMNS.map(([k]) => userText(lang, k)), ...rows.map((u) => COLUMNS.map(([, f]) => clean(f(u, lang))))];
+  const cells = [COLUMNS.map(([k]) => userText(lang, k)), ...rows.map((u) => COLUMNS.map(([, f]) => clean(f(u, lang, money))))];
   const widths = COLUMNS.map((_, i) => Math.max(...cells.map((r) => width(r[i]))));
   return cells.map((r) => r.map((c, i) => (i === r.length - 1 ? c : pad(c, widths[i]))).join('  ').trimEnd());
 }

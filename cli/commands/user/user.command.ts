@@ -14,6 +14,7 @@ import { UsageError } from '../../errors.js';
 import { cliLang, isInteractive, printLine, type CliIo } from '../../io.js';
 import { promptText, requireTerminal } from '../../ui/prompts.js';
 import { roleLabel, statusLabel, userTable } from './user-output.js';
+import type { QuotaDisplay } from '../../../daemon/contract/quota-format.js';
 import { userText } from './user-texts.js';
 
 interface JsonFlag extends DbFlags {
@@ -103,13 +104,16 @@ async function list(io: CliIo, flags: JsonFlag & { keyword?: string; group?: str
   const lang = cliLang(io);
   if (flags.pageSize > MAX_PAGE_SIZE) throw new UsageError(`--page-size: 1-${MAX_PAGE_SIZE}`);
   const actor = await systemActorOf();
+  let money: QuotaDisplay | null = null;
   const page = await run(io, flags, async (s) => {
     const p = await s.userAdmin.list(actor, { keyword: flags.keyword, group: flags.group, p: flags.page, page_size: flags.pageSize }, false);
+    // quota reads as the console shows it; --json keeps the raw integers
+    money = { display_in_currency: s.options.bool('DisplayInCurrencyEnabled'), quota_per_unit: s.options.number('QuotaPerUnit') };
     return { ...p, items: await Promise.all(p.items.map(toRow)) };
   });
   if (flags.json) return printJson(io, page);
   if (!page.items.length) printLine(io, userText(lang, 'list.empty'));
-  else for (const line of userTable(lang, page.items)) printLine(io, line);
+  else for (const line of userTable(lang, page.items, money)) printLine(io, line);
   printLine(io, userText(lang, 'list.summary', { page: page.page, size: page.page_size, total: page.total }), 'dim');
 }
 

@@ -11,8 +11,8 @@ const ALL_PATHS = new Set(['/', '/detail', '/chat', '/pricing', '/docs', '/helpe
 const paths = (ctx: MenuContext) => visibleMenu(SIDE_MENU, ctx).map((e) => e.path);
 
 describe('side menu', () => {
-  it('shows only registered routes: today an admin sees the channels, the tokens, the users, the usage log and the personal centre', () => {
-    expect(paths({ role: Role.admin, status: publicStatus(), registered: REGISTERED_PATHS })).toEqual(['/channel', '/token', '/user', '/log', '/setting']);
+  it('shows only registered routes: today an admin sees channels, tokens, codes, users, the usage log, the wallet and the personal centre', () => {
+    expect(paths({ role: Role.admin, status: publicStatus(), registered: REGISTERED_PATHS })).toEqual(['/channel', '/token', '/redemption', '/user', '/log', '/topup', '/setting']);
   });
 
   it('hides everything from guests', () => {
@@ -47,9 +47,9 @@ describe('side menu', () => {
 });
 
 describe('top navigation', () => {
-  it('shows Home only until other pages exist, and respects link flags', () => {
+  it('shows only the pages that exist (today Home and the pricing page), and respects link flags', () => {
     expect(visibleMenu(TOP_NAV, { role: 0, status: publicStatus(), registered: REGISTERED_PATHS }).map((e) => e.key))
-      .toEqual(['home']);
+      .toEqual(['home', 'pricing']);
     const status = publicStatus({ chat_link: 'https://chat.example', help_info_enabled: true });
     expect(visibleMenu(TOP_NAV, { role: 0, status, registered: ALL_PATHS }).map((e) => e.key))
       .toEqual(['home', 'detail', 'chat', 'pricing', 'docs', 'helperu']);

@@ -12,6 +12,10 @@ import { UserPage } from '../features/user/UserPage';
 import { OAuthCallbackPage } from '../features/oauth/OAuthCallbackPage';
 import { RegisterPage } from '../features/account/RegisterPage';
 import { PasswordResetPage } from '../features/account/PasswordResetPage';
+import { PricingPage } from '../features/pricing/PricingPage';
+import { RedemptionPage } from '../features/redemption/RedemptionPage';
+import { OrdersPage } from '../features/orders/OrdersPage';
+import { TopUpPage } from '../features/wallet/TopUpPage';
 
 export interface AppRoute {
   path: string;
@@ -26,6 +30,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/login', Page: LoginPage, access: 'public' },
   { path: '/register', Page: RegisterPage, access: 'public' },
   { path: '/reset', Page: PasswordResetPage, access: 'public' },
+  { path: '/pricing', Page: PricingPage, access: 'public' },
   // new-api's reset links open /user/reset; public, since whoever resets cannot sign in.
   { path: '/user/reset', Page: PasswordResetPage, access: 'public' },
   { path: '/setting', Page: SettingPage, access: 'login' },
@@ -34,6 +39,9 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/channel/add', Page: ChannelEditPage, access: 'login' },
   { path: '/channel/edit/:id', Page: ChannelEditPage, access: 'login' },
   { path: '/log', Page: LogPage, access: 'login' },
+  { path: '/topup', Page: TopUpPage, access: 'login' },
+  { path: '/orders', Page: OrdersPage, access: 'login' },
+  { path: '/redemption', Page: RedemptionPage, access: 'login' },
   { path: '/user', Page: UserPage, access: 'login' },
   { path: '/user/edit/:id', Page: UserPage, access: 'login' },
   { path: '/oauth/github', Page: OAuthCallbackPage, access: 'public' },

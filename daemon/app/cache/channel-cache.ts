@@ -32,6 +32,8 @@ type Index = Map<string, Map<string, Candidate[]>>;
 export class ChannelCache {
   private byId = new Map<number, CachedChannel>();
   private index: Index = new Map();
+  /** Moves on every load, so readers can memoise what they derive from the snapshot (the pricing page). */
+  version = 0;
 
   constructor(
     private readonly em: EntityManager,
@@ -78,6 +80,7 @@ export class ChannelCache {
     }
     this.byId = byId;
     this.index = index;
+    this.version++;
   }
 
   channel(id: number): CachedChannel | undefined {
@@ -87,6 +90,11 @@ export class ChannelCache {
   /** Enabled channels that serve `model` to `group`. */
   candidates(group: string, model: string): readonly Candidate[] {
     return this.index.get(group)?.get(model) ?? [];
+  }
+
+  /** Groups some enabled channel serves. */
+  groups(): string[] {
+    return [...this.index.keys()];
   }
 
   /** Models some enabled channel serves to `group`, sorted. */

@@ -9,6 +9,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
 
   /** True when the call was refused (the 429 is sent). */
   const refused = async (req: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    if (req.routeOptions.config?.rateLimit === 'exempt') return false;
     const over =
       !(await store.hit(`api:${req.ip}`, rl.api_count, rl.api_window_seconds)) ||
       (req.routeOptions.config?.rateLimit === 'critical' && !(await store.hit(`critical:${req.ip}`, rl.critical_count, rl.critical_window_seconds)));

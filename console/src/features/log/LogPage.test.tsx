@@ -68,7 +68,7 @@ describe('log page', () => {
     expect(screen.queryByPlaceholderText('Channel ID')).toBeNull();
   });
 
-  it('shows raw quota numbers when the site does not display currency', async () => {
+  it('shows quota as compacted points when the site does not display currency (spec 1 §9)', async () => {
     signIn();
     renderConsole('/log', {
       'GET /api/status': publicStatus({ display_in_currency: false }),
@@ -76,8 +76,8 @@ describe('log page', () => {
       'GET /api/log/self/stat': { quota: 1_000_000, rpm: 0, tpm: 0 },
     });
     await screen.findByText('gpt-4o');
-    await waitFor(() => expect(screen.getByTestId('log-stat').textContent).toContain('Quota used: 1000000'));
-    expect(within(row('gpt-4o')).getByText('250000')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('log-stat').textContent).toContain('Quota used: 1M'));
+    expect(within(row('gpt-4o')).getByText('250k')).toBeTruthy();
   });
 
   it('filters for an admin through /api/log/ with the admin filters, the channel column and retries', async () => {

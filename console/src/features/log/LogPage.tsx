@@ -1,21 +1,20 @@
 // /log (spec 3 "Usage log"): filters, the statistics line (quota, RPM, TPM) and the paged list. Admins read every
 // user's logs with the channel column and admin-only filters; everyone else reads their own.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Card, DatePicker, Input, InputNumber, Pagination, Select, Space, Tag, Tooltip } from '@arco-design/web-react';
-import { IconQuestionCircle, IconRefresh, IconSearch } from '@arco-design/web-react/icon';
+import { Card, DatePicker, Input, InputNumber, Select, Space, Tag, Tooltip } from '@arco-design/web-react';
+import { IconQuestionCircle } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_OPTIONS } from '@contract/paging';
 import { Role, roleAtLeast } from '@contract/roles';
 import type { LogStat } from '@contract/log';
+import { ListFilterBar, ListPager, useListQuery, usePagedList, type Paging } from '../../components/list-page';
 import { useApi } from '../../api/ApiProvider';
-import { usePageSize } from '../../hooks/use-page-size';
 import { useUser } from '../auth/UserProvider';
 import { useStatus } from '../status/StatusProvider';
 import { formatQuota } from '../setting/format-quota';
 import { logApi } from './log.api';
 import { defaultForm, toFilters, type LogForm } from './log-query';
 import { typeLabelKey, typeOptions } from './log-format';
-import { LogTable, type KeyedLogRow } from './LogTable';
+import { LogTable } from './LogTable';
 
 export function LogPage() {
   const { t } = useTranslation();
@@ -25,35 +24,26 @@ export function LogPage() {
   const role = user?.role ?? Role.user;
   const admin = roleAtLeast(role, 'admin');
   const api = useMemo(() => logApi(client, admin), [client, admin]);
-  const [pageSize, setPageSize] = usePageSize();
-  const [page, setPage] = useState(1);
-  const [form, setForm] = useState<LogForm>(() => defaultForm(Date.now()));
-  const [applied, setApplied] = useState<LogForm>(form);
-  const [rows, setRows] = useState<KeyedLogRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
+  // the default time window is "until now", so a fresh form (first render, Reset) reads the clock
+  const search = useListQuery<LogForm>(() => defaultForm(Date.now()));
+  const { form, set } = search;
   const [stat, setStat] = useState<LogStat | null>(null);
   const [statLoading, setStatLoading] = useState(false);
-  // only the latest request may fill the table: a slow earlier answer must not overwrite a newer one
-  const listSeq = useRef(0);
+  // only the latest request may fill the statistics: a slow earlier answer must not overwrite a newer one
   const statSeq = useRef(0);
 
-  const filters = useMemo(() => toFilters(applied, admin), [applied, admin]);
+  const filters = useMemo(() => toFilters(search.applied, admin), [search.applied, admin]);
 
-  const loadList = useCallback(async () => {
-    const seq = ++listSeq.current;
-    setLoading(true);
-    try {
+  const fetchPage = useCallback(
+    async ({ page, pageSize }: Paging) => {
       const data = await api.list({ p: page, page_size: pageSize, ...filters });
-      if (seq !== listSeq.current) return;
-      setRows((data?.items ?? []).map((r, i) => ({ ...r, key: `${page}-${i}-${r.id}` })));
-      setTotal(data?.total ?? 0);
-    } catch {
-      // the client showed the message
-    } finally {
-      if (seq === listSeq.current) setLoading(false);
-    }
-  }, [api, filters, page, pageSize]);
+      // user views carry ids modulo 1024, which may repeat within a page: each row gets a key of its own
+      return { ...data, items: (data?.items ?? []).map((r, i) => ({ ...r, key: `${page}-${i}-${r.id}` })), total: data?.total ?? 0 };
+    },
+    [api, filters],
+  );
+  // Query and Reset apply a new filter object (even when unchanged, so Query reloads), which starts from page 1
+  const list = usePagedList(fetchPage, { query: filters });
 
   const loadStat = useCallback(async () => {
     const seq = ++statSeq.current;
@@ -69,29 +59,16 @@ export function LogPage() {
   }, [api, filters]);
 
   useEffect(() => {
-    void loadList();
-  }, [loadList]);
-  useEffect(() => {
     void loadStat();
   }, [loadStat]);
 
-  const query = () => {
-    setPage(1);
-    setApplied({ ...form }); // a new object: pressing Query again reloads
-  };
-  const reset = () => {
-    const fresh = defaultForm(Date.now());
-    setForm(fresh);
-    setPage(1);
-    setApplied(fresh);
-  };
-  const set = <K extends keyof LogForm>(key: K, value: LogForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const query = search.apply;
 
   const statValue = (v: number | undefined) => (statLoading || v === undefined ? '-' : v.toLocaleString());
 
   return (
     <Card title={t('log.title')}>
-      <Space wrap className="gc-gap gc-log-filters">
+      <ListFilterBar className="gc-log-filters" onSearch={query} searchText={t('log.query')} onReset={search.reset} resetText={t('log.reset')}>
         <Select
           value={form.type}
           onChange={(v: number) => set('type', v)}
@@ -123,7 +100,7 @@ export function LogPage() {
           value={[form.start * 1000, form.end * 1000]}
           placeholder={[t('log.filter.startTime'), t('log.filter.endTime')]}
           onChange={(_, dates) => {
-            if (dates?.length === 2) setForm((f) => ({ ...f, start: dates[0].unix(), end: dates[1].unix() }));
+            if (dates?.length === 2) search.setForm((f) => ({ ...f, start: dates[0].unix(), end: dates[1].unix() }));
           }}
           style={{ width: 360 }}
         />
@@ -165,13 +142,7 @@ export function LogPage() {
             />
           </>
         )}
-        <Button type="primary" icon={<IconSearch />} onClick={query}>
-          {t('log.query')}
-        </Button>
-        <Button icon={<IconRefresh />} onClick={reset}>
-          {t('log.reset')}
-        </Button>
-      </Space>
+      </ListFilterBar>
       <Space wrap size={8} className="gc-gap gc-log-stat" data-testid="log-stat">
         <Tag color="arcoblue" size="large">
           {t('log.stat.quota')}: {statLoading || !stat ? '-' : formatQuota(stat.quota, status)}
@@ -186,22 +157,8 @@ export function LogPage() {
           <IconQuestionCircle className="gc-muted" aria-label={t('log.stat.hint')} />
         </Tooltip>
       </Space>
-      <LogTable rows={rows} loading={loading} admin={admin} />
-      <Pagination
-        style={{ marginTop: 16, justifyContent: 'flex-end' }}
-        current={page}
-        pageSize={pageSize}
-        total={total}
-        showTotal={(n) => t('log.total', { total: n })}
-        sizeCanChange
-        sizeOptions={[...PAGE_SIZE_OPTIONS]}
-        onChange={(p, size) => {
-          if (size !== pageSize) {
-            setPageSize(size);
-            setPage(1);
-          } else setPage(p);
-        }}
-      />
+      <LogTable rows={list.rows} loading={list.loading} admin={admin} />
+      <ListPager list={list} totalText={(n) => t('log.total', { total: n })} />
     </Card>
   );
 }

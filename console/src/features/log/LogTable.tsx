@@ -1,8 +1,9 @@
 // The log list: one row per log line; a row with billing details in its `other` JSON expands to show them.
-import { Table, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
+import { Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
 import { IconMinus, IconPlus } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import type { LogRow } from '@contract/log';
+import { ListTable } from '../../components/list-page';
 import { useStatus } from '../status/StatusProvider';
 import { formatQuota } from '../setting/format-quota';
 import { TYPE_COLOURS, detailItems, formatTime, isRequestLog, typeLabelKey, colourForUseTime } from './log-format';
@@ -132,14 +133,13 @@ export function LogTable({ rows, loading, admin }: Props) {
   };
 
   return (
-    <Table<KeyedLogRow>
+    <ListTable<KeyedLogRow>
       rowKey="key"
       data={rows}
       columns={columns}
       loading={loading}
-      pagination={false}
-      scroll={{ x: columns.reduce((sum, c) => sum + Number(c.width ?? 0), EXPAND_WIDTH) }}
-      noDataElement={t('log.empty')}
+      scrollX={columns.reduce((sum, c) => sum + Number(c.width ?? 0), EXPAND_WIDTH)}
+      empty={t('log.empty')}
       expandedRowRender={expanded}
       expandProps={{
         width: EXPAND_WIDTH,

@@ -20,13 +20,13 @@ describe('setting page, personal tab', () => {
     expect(api.find('GET', '/api/user/self')[0].headers['New-Api-User']).toBe('7');
   });
 
-  it('shows raw quota when the site does not display currency', async () => {
+  it('shows quota as compacted points when the site does not display currency (spec 1 §9)', async () => {
     signIn();
     renderConsole('/setting', {
       'GET /api/status': publicStatus({ display_in_currency: false }),
       'GET /api/user/self': selfUser({ role: 100 }),
     });
-    expect(await screen.findByText('1250000')).toBeTruthy();
+    expect(await screen.findByText('1.3M')).toBeTruthy(); // 1 250 000
     expect(screen.getByText('Admin')).toBeTruthy();
   });
 });

@@ -1,15 +1,14 @@
 // /token (spec 3 "Token management"): own tokens with paging and search, add/edit drawer, enable/disable,
 // delete, copy (one or the selected ones) and open the chat page with a token.
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Input, Space } from '@arco-design/web-react';
-import { IconCopy, IconPlus, IconSearch } from '@arco-design/web-react/icon';
+import { useCallback, useMemo, useState } from 'react';
+import { Button, Card, Input } from '@arco-design/web-react';
+import { IconCopy, IconPlus } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { TokenStatus } from '@contract/roles';
 import { withKeyPrefix, type TokenView } from '@contract/token';
-import { OpenEndedPager } from '../../components/OpenEndedPager';
+import { ListFilterBar, ListPager, useListQuery, usePagedList, type Paging } from '../../components/list-page';
 import { useApi } from '../../api/ApiProvider';
 import { useModalApi, useNotify } from '../../api/NotifyProvider';
-import { usePageSize } from '../../hooks/use-page-size';
 import { useStatus } from '../status/StatusProvider';
 import { tokenApi } from './token.api';
 import { TokenTable } from './TokenTable';
@@ -28,33 +27,22 @@ export function TokenPage() {
   const notify = useNotify();
   const modal = useModalApi();
   const { status } = useStatus();
-  const [pageSize, setPageSize] = usePageSize();
-  const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<TokenView[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [input, setInput] = useState<Search>({ keyword: '', token: '' });
-  const [search, setSearch] = useState<Search>({ keyword: '', token: '' });
+  const search = useListQuery<Search>(() => ({ keyword: '', token: '' }));
   const [selected, setSelected] = useState<TokenView[]>([]);
   const [drawer, setDrawer] = useState<{ visible: boolean; token: TokenView | null }>({ visible: false, token: null });
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
+  const { applied } = search;
+  // 0-based `p` and a bare array without a total (reference §0): the pager offers one page past a full one
+  const fetchPage = useCallback(
+    async ({ page, pageSize }: Paging) => {
       const p = page - 1;
-      const searching = search.keyword.trim() || search.token.trim();
-      const data = searching ? await api.search({ ...search, p, size: pageSize }) : await api.list(p, pageSize);
-      setRows(data ?? []);
-      setSelected([]);
-    } catch {
-      // the client showed the message
-    } finally {
-      setLoading(false);
-    }
-  }, [api, page, pageSize, search]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+      const searching = applied.keyword.trim() || applied.token.trim();
+      return (searching ? await api.search({ ...applied, p, size: pageSize }) : await api.list(p, pageSize)) ?? [];
+    },
+    [api, applied],
+  );
+  // a new search starts again from page 1; a new page drops the selection of the old rows
+  const list = usePagedList(fetchPage, { query: applied, onLoad: () => setSelected([]) });
 
   const copy = async (text: string) => {
     if (await copyText(text)) return notify.success(t('token.copied'));
@@ -89,7 +77,7 @@ export function TokenPage() {
     try {
       await api.setStatus(token.id, next);
       notify.success(t(next === TokenStatus.enabled ? 'token.enabledDone' : 'token.disabledDone'));
-      await load();
+      await list.reload();
     } catch {
       // the server's reason (expired, exhausted) was shown
     }
@@ -99,51 +87,48 @@ export function TokenPage() {
     try {
       await api.remove(token.id);
       notify.success(t('token.deleted'));
-      // the last row of a later page: step back a page
-      if (rows.length === 1 && page > 1) setPage(page - 1);
-      else await load();
+      await list.afterRemove();
     } catch {
       // shown by the client
     }
   };
 
-  const runSearch = () => {
-    setPage(1);
-    setSearch({ ...input });
-  };
-
   return (
     <Card title={t('token.title')}>
-      <Space wrap className="gc-gap">
+      <ListFilterBar
+        onSearch={search.apply}
+        searchText={t('token.search')}
+        actions={
+          <>
+            <Button type="primary" status="success" icon={<IconPlus />} onClick={() => setDrawer({ visible: true, token: null })}>
+              {t('token.add')}
+            </Button>
+            <Button icon={<IconCopy />} onClick={copySelected}>
+              {t('token.batchCopy')}
+            </Button>
+          </>
+        }
+      >
         <Input
           allowClear
-          value={input.keyword}
-          onChange={(keyword) => setInput((s) => ({ ...s, keyword }))}
-          onPressEnter={runSearch}
+          value={search.form.keyword}
+          onChange={(keyword) => search.set('keyword', keyword)}
+          onPressEnter={search.apply}
           placeholder={t('token.searchKeyword')}
           style={{ width: 220 }}
         />
         <Input
           allowClear
-          value={input.token}
-          onChange={(token) => setInput((s) => ({ ...s, token }))}
-          onPressEnter={runSearch}
+          value={search.form.token}
+          onChange={(token) => search.set('token', token)}
+          onPressEnter={search.apply}
           placeholder={t('token.searchToken')}
           style={{ width: 260 }}
         />
-        <Button type="primary" icon={<IconSearch />} onClick={runSearch}>
-          {t('token.search')}
-        </Button>
-        <Button type="primary" status="success" icon={<IconPlus />} onClick={() => setDrawer({ visible: true, token: null })}>
-          {t('token.add')}
-        </Button>
-        <Button icon={<IconCopy />} onClick={copySelected}>
-          {t('token.batchCopy')}
-        </Button>
-      </Space>
+      </ListFilterBar>
       <TokenTable
-        rows={rows}
-        loading={loading}
+        rows={list.rows}
+        loading={list.loading}
         selected={selected.map((s) => s.id)}
         onSelect={(_, selectedRows) => setSelected(selectedRows)}
         onCopy={(token) => void copy(withKeyPrefix(token.key))}
@@ -152,7 +137,7 @@ export function TokenPage() {
         onEdit={(token) => setDrawer({ visible: true, token })}
         onDelete={remove}
       />
-      <OpenEndedPager page={page} pageSize={pageSize} rows={rows.length} onPage={setPage} onPageSize={setPageSize} />
+      <ListPager list={list} />
       <TokenEditDrawer
         visible={drawer.visible}
         token={drawer.token}
@@ -160,7 +145,7 @@ export function TokenPage() {
         onClose={() => setDrawer((d) => ({ ...d, visible: false }))}
         onSaved={() => {
           setDrawer((d) => ({ ...d, visible: false }));
-          void load();
+          void list.reload();
         }}
       />
     </Card>

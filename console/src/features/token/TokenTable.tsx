@@ -1,9 +1,10 @@
 // The token list: one row per token with its actions, and row selection for batch copy.
-import { Button, Popconfirm, Space, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Popconfirm, Space, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { IconCopy } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { TokenStatus } from '@contract/roles';
 import type { TokenView } from '@contract/token';
+import { ListTable } from '../../components/list-page';
 import { useStatus } from '../status/StatusProvider';
 import { formatQuota } from '../setting/format-quota';
 import { STATUS_COLORS, formatTime, isNever, statusLabelKey } from './token-display';
@@ -95,14 +96,13 @@ export function TokenTable({ rows, loading, selected, onSelect, ...actions }: Pr
     },
   ];
   return (
-    <Table<TokenView>
+    <ListTable<TokenView>
       rowKey="id"
       data={rows}
       columns={columns}
       loading={loading}
-      pagination={false}
-      scroll={{ x: 1125 }}
-      noDataElement={t('token.empty')}
+      scrollX={1125}
+      empty={t('token.empty')}
       rowSelection={{
         type: 'checkbox',
         selectedRowKeys: selected,

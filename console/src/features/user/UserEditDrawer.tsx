@@ -8,6 +8,7 @@ import { USER_DISPLAY_NAME_MAX, type UserRow } from '@contract/user-admin';
 import { useNotify } from '../../api/NotifyProvider';
 import { useStatus } from '../status/StatusProvider';
 import { formatQuota } from '../setting/format-quota';
+import { perUnitOf, quotaFromDollars } from '@contract/quota-format';
 import type { UserApi } from './user.api';
 import { formFromUser, updateRequest, validateEditForm, type EditForm } from './user-form';
 
@@ -121,14 +122,27 @@ export function UserEditDrawer({ user, admin, api, groups, onClose, onSaved }: P
             {...error('userAdmin.form.negativeQuota')}
             {...error('userAdmin.form.quotaInvalid')}
           >
-            <InputNumber
-              value={form.add_quota}
-              min={admin ? undefined : 0}
-              precision={0}
-              onChange={(v) => set({ add_quota: typeof v === 'number' ? v : 0 })}
-              style={full}
-              aria-label={t('userAdmin.form.addQuota')}
-            />
+            {/* In dollars when the site shows currency (the form keeps whole quota either way). */}
+            {status?.display_in_currency ? (
+              <InputNumber
+                value={form.add_quota / perUnitOf(status)}
+                min={admin ? undefined : 0}
+                precision={6}
+                prefix="$"
+                onChange={(v) => set({ add_quota: typeof v === 'number' ? quotaFromDollars(v, status) : 0 })}
+                style={full}
+                aria-label={t('userAdmin.form.addQuota')}
+              />
+            ) : (
+              <InputNumber
+                value={form.add_quota}
+                min={admin ? undefined : 0}
+                precision={0}
+                onChange={(v) => set({ add_quota: typeof v === 'number' ? v : 0 })}
+                style={full}
+                aria-label={t('userAdmin.form.addQuota')}
+              />
+            )}
           </Form.Item>
           <Form.Item label={t('userAdmin.form.exclusivePrice')} extra={admin ? undefined : t('userAdmin.form.exclusivePriceHint')} {...error('userAdmin.form.priceInvalid')}>
             <InputNumber

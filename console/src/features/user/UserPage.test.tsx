@@ -146,7 +146,8 @@ describe('user page as admin', () => {
     fireEvent.change(within(drawer).getByPlaceholderText(/JSON, e.g./), { target: { value: '' } });
     fireEvent.change(within(drawer).getByPlaceholderText('Enter the display name'), { target: { value: 'Alice B' } });
     const add = within(drawer).getByLabelText('Add quota');
-    fireEvent.change(add, { target: { value: '-500000' } });
+    fireEvent.change(add, { target: { value: '-1' } }); // dollars: the site shows currency
+    expect(within(drawer).getByText(/-\$1\.00/)).toBeTruthy();
     fireEvent.blur(add);
     fireEvent.click(within(drawer).getByTestId('user-edit-submit'));
     await waitFor(() => expect(api.find('PUT', '/api/user/')).toHaveLength(1));

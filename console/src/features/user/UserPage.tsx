@@ -2,16 +2,15 @@
 // allowed to them. Search by keyword and group, 1-based paging with the remembered page size, the add-user drawer
 // (admins) and the edit drawer; /user/edit/{id} opens the page with that user's drawer open.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Input, Pagination, Result, Select, Space } from '@arco-design/web-react';
-import { IconPlus, IconSearch } from '@arco-design/web-react/icon';
+import { Button, Card, Input, Result, Select } from '@arco-design/web-react';
+import { IconPlus } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { PAGE_SIZE_OPTIONS } from '@contract/paging';
 import { roleAtLeast } from '@contract/roles';
 import type { UserManageAction, UserRow } from '@contract/user-admin';
+import { ListFilterBar, ListPager, useListQuery, usePagedList, type Paging } from '../../components/list-page';
 import { useApi } from '../../api/ApiProvider';
 import { useNotify } from '../../api/NotifyProvider';
-import { usePageSize } from '../../hooks/use-page-size';
 import { useUser } from '../auth/UserProvider';
 import { userApi } from './user.api';
 import { UserTable } from './UserTable';
@@ -39,33 +38,15 @@ function UserManagement({ viewer }: { viewer: { id: number; role: number } }) {
   const { id: editId } = useParams();
   const admin = roleAtLeast(viewer.role, 'admin');
   const api = useMemo(() => userApi(client, admin), [client, admin]);
-  const [pageSize, setPageSize] = usePageSize();
-  const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<UserRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
   const [groups, setGroups] = useState<string[]>([]);
-  const [input, setInput] = useState<Search>({ keyword: '', group: '' });
-  const [search, setSearch] = useState<Search>({ keyword: '', group: '' });
+  const search = useListQuery<Search>(() => ({ keyword: '', group: '' }));
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<UserRow | null>(null);
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const data = await api.list({ ...search, p: page, page_size: pageSize });
-      setRows(data?.items ?? []);
-      setTotal(data?.total ?? 0);
-    } catch {
-      // the client showed the message
-    } finally {
-      setLoading(false);
-    }
-  }, [api, page, pageSize, search]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { applied } = search;
+  const fetchPage = useCallback(({ page, pageSize }: Paging) => api.list({ ...applied, p: page, page_size: pageSize }), [api, applied]);
+  // a new search starts again from page 1
+  const list = usePagedList(fetchPage, { query: applied });
 
   useEffect(() => {
     let alive = true;
@@ -96,62 +77,45 @@ function UserManagement({ viewer }: { viewer: { id: number; role: number } }) {
       const next = await api.manage(u.username, action);
       notify.success(t('userAdmin.done'));
       // The row's status and role (and deactivation) come from the answer (spec 1 §4).
-      setRows((list) => list.map((r) => (r.id === u.id ? { ...r, ...next } : r)));
+      list.setRows((all) => all.map((r) => (r.id === u.id ? { ...r, ...next } : r)));
     } catch {
       // shown by the client
     }
   };
 
-  const runSearch = () => {
-    setPage(1);
-    setSearch({ ...input });
-  };
-
   return (
     <Card title={t(admin ? 'userAdmin.title' : 'userAdmin.agentTitle')}>
-      <Space wrap className="gc-gap">
+      <ListFilterBar
+        onSearch={search.apply}
+        searchText={t('userAdmin.search')}
+        actions={
+          admin && (
+            <Button type="primary" status="success" icon={<IconPlus />} onClick={() => setAdding(true)}>
+              {t('userAdmin.add')}
+            </Button>
+          )
+        }
+      >
         <Input
           allowClear
-          value={input.keyword}
-          onChange={(keyword) => setInput((s) => ({ ...s, keyword }))}
-          onPressEnter={runSearch}
+          value={search.form.keyword}
+          onChange={(keyword) => search.set('keyword', keyword)}
+          onPressEnter={search.apply}
           placeholder={t('userAdmin.searchKeyword')}
           style={{ width: 320 }}
         />
         <Select
           allowClear
-          value={input.group || undefined}
+          value={search.form.group || undefined}
           options={groups}
           placeholder={t('userAdmin.searchGroup')}
-          onChange={(group?: string) => setInput((s) => ({ ...s, group: group ?? '' }))}
+          onChange={(group?: string) => search.set('group', group ?? '')}
           style={{ width: 180 }}
           data-testid="user-group-filter"
         />
-        <Button type="primary" icon={<IconSearch />} onClick={runSearch}>
-          {t('userAdmin.search')}
-        </Button>
-        {admin && (
-          <Button type="primary" status="success" icon={<IconPlus />} onClick={() => setAdding(true)}>
-            {t('userAdmin.add')}
-          </Button>
-        )}
-      </Space>
-      <UserTable rows={rows} loading={loading} viewer={viewer} onManage={manage} onEdit={setEditing} />
-      <Pagination
-        style={{ marginTop: 16, justifyContent: 'flex-end' }}
-        current={page}
-        pageSize={pageSize}
-        total={total}
-        showTotal={(n) => t('userAdmin.total', { total: n })}
-        sizeCanChange
-        sizeOptions={[...PAGE_SIZE_OPTIONS]}
-        onChange={(p, size) => {
-          if (size !== pageSize) {
-            setPageSize(size);
-            setPage(1);
-          } else setPage(p);
-        }}
-      />
+      </ListFilterBar>
+      <UserTable rows={list.rows} loading={list.loading} viewer={viewer} onManage={manage} onEdit={setEditing} />
+      <ListPager list={list} totalText={(n) => t('userAdmin.total', { total: n })} />
       {admin && (
         <UserAddDrawer
           visible={adding}
@@ -159,8 +123,8 @@ function UserManagement({ viewer }: { viewer: { id: number; role: number } }) {
           onClose={() => setAdding(false)}
           onSaved={() => {
             setAdding(false);
-            setPage(1);
-            void load();
+            list.setPage(1);
+            void list.reload();
           }}
         />
       )}
@@ -171,7 +135,7 @@ function UserManagement({ viewer }: { viewer: { id: number; role: number } }) {
         groups={groups}
         onClose={closeEdit}
         onSaved={(saved) => {
-          setRows((list) => list.map((r) => (r.id === saved.id ? { ...r, ...saved } : r)));
+          list.setRows((all) => all.map((r) => (r.id === saved.id ? { ...r, ...saved } : r)));
           closeEdit();
         }}
       />

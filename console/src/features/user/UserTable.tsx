@@ -1,9 +1,10 @@
 // The user list (spec 1 "User management"): one row per user with its statistics, role, status and the actions the
 // viewer may take, each behind a confirmation. The agent-id column is shown to admins only.
-import { Button, Popconfirm, Space, Table, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Popconfirm, Space, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { Role, UserStatus, roleName } from '@contract/roles';
 import type { UserManageAction, UserRow } from '@contract/user-admin';
+import { ListTable } from '../../components/list-page';
 import { useStatus } from '../status/StatusProvider';
 import { formatQuota } from '../setting/format-quota';
 import { canEdit, rowActions, type Viewer } from './user-form';
@@ -111,14 +112,13 @@ export function UserTable({ rows, loading, viewer, onManage, onEdit }: Props) {
   });
 
   return (
-    <Table<UserRow>
+    <ListTable<UserRow>
       rowKey="id"
       data={rows}
       columns={columns}
       loading={loading}
-      pagination={false}
-      scroll={{ x: admin ? 1125 : 910 }}
-      noDataElement={t('userAdmin.empty')}
+      scrollX={admin ? 1125 : 910}
+      empty={t('userAdmin.empty')}
     />
   );
 }
