@@ -140,7 +140,7 @@ describe('user management in Chromium', () => {
       await drawer(page).getByTestId('user-edit-submit').click();
       await expect.poll(() => drawer(page).getByText('模型倍率不是合法的 JSON 字符串').first().isVisible()).toBe(true);
       await drawer(page).getByPlaceholder(/JSON 格式/).fill('{"gpt-4o": 1.5}');
-      await drawer(page).getByLabel('添加额度').fill('1000000');
+      await drawer(page).getByLabel('添加额度').fill('2'); // dollars: the site shows currency
       await drawer(page).getByLabel('添加额度').blur();
       await visible(page, /保存后为 \$2\.00/);
       await shot(page, 'user-04-admin-edit-drawer-zh');
@@ -225,7 +225,7 @@ describe('user management in Chromium', () => {
       await visible(page, '专属价格过低，不能低于 1.1');
       await shot(page, 'user-10-agent-edit-refused-zh');
       await drawer(page).getByLabel('专属价格').fill('1.2');
-      await drawer(page).getByLabel('添加额度').fill('500000');
+      await drawer(page).getByLabel('添加额度').fill('1'); // dollars
       await drawer(page).getByLabel('添加额度').blur();
       await drawer(page).getByTestId('user-edit-submit').click();
       await visible(page, '用户信息更新成功！');

@@ -1,18 +1,17 @@
 // /channel (spec 3 "Channel management"): list with paging, search by keyword/group/model, id-sort and tag mode,
 // per-row actions, and the bulk actions (test all, balances, delete disabled, batch delete, batch tag, fix).
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Button, Card, Input, Modal, Popconfirm, Select, Space, Switch } from '@arco-design/web-react';
-import { IconDelete, IconPlus, IconRefresh, IconSearch, IconTags, IconTool } from '@arco-design/web-react/icon';
+import { IconDelete, IconPlus, IconRefresh, IconTags, IconTool } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ChannelStatus } from '@contract/roles';
 import type { Channel } from '@contract/channel';
-import { OpenEndedPager } from '../../components/OpenEndedPager';
+import { FilterInput, ListFilterBar, ListPager, openEndedTotal, pageAfterRemove, useListQuery, usePagedList, type Paging } from '../../components/list-page';
 import { useApi } from '../../api/ApiProvider';
 import { ApiError } from '../../api/client';
 import { useNotify } from '../../api/NotifyProvider';
 import { readString, writeString } from '../../api/storage';
-import { usePageSize } from '../../hooks/use-page-size';
 import { useStatus } from '../status/StatusProvider';
 import { channelApi } from './channel.api';
 import { ChannelTable } from './ChannelTable';
@@ -36,42 +35,31 @@ export function ChannelPage() {
   const notify = useNotify();
   const navigate = useNavigate();
   const { status } = useStatus();
-  const [pageSize, setPageSize] = usePageSize();
-  const [page, setPage] = useState(1);
   const [idSort, setIdSort] = useState(() => readString(ID_SORT_KEY) === 'true');
   const [tagMode, setTagMode] = useState(() => readString(TAG_MODE_KEY) === 'true');
-  const [channels, setChannels] = useState<Channel[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [input, setInput] = useState<Search>(NO_SEARCH);
-  const [search, setSearch] = useState<Search>(NO_SEARCH);
+  const search = useListQuery<Search>(() => NO_SEARCH);
+  const { applied } = search;
   const [selected, setSelected] = useState<number[]>([]);
   const [batchTag, setBatchTag] = useState<string | null>(null);
   const [tagRow, setTagRow] = useState<ChannelRow | null>(null);
   const [bulkBusy, setBulkBusy] = useState<string | null>(null);
-  const searching = Boolean(search.keyword.trim() || search.group.trim() || search.model.trim());
+  const searching = Boolean(applied.keyword.trim() || applied.group.trim() || applied.model.trim());
   const groups = useMemo(() => groupOptions(status?.group_ration), [status?.group_ration]);
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const data = searching
-        ? await api.search({ ...search, id_sort: idSort, tag_mode: tagMode })
-        : await api.list({ p: page - 1, page_size: pageSize, id_sort: idSort, tag_mode: tagMode });
-      setChannels(data ?? []);
-      setSelected([]);
-    } catch {
-      // the client showed the message
-    } finally {
-      setLoading(false);
-    }
-  }, [api, page, pageSize, search, searching, idSort, tagMode]);
+  // 0-based `p` and a bare array without a total (reference §0); a search answers every match at once, unpaged
+  const fetchPage = useCallback(
+    async ({ page, pageSize }: Paging) =>
+      (searching
+        ? await api.search({ ...applied, id_sort: idSort, tag_mode: tagMode })
+        : await api.list({ p: page - 1, page_size: pageSize, id_sort: idSort, tag_mode: tagMode })) ?? [],
+    [api, applied, searching, idSort, tagMode],
+  );
+  // a new search starts again from page 1; a new page drops the selection of the old rows
+  const list = usePagedList(fetchPage, { query: applied, onLoad: () => setSelected([]) });
+  const load = list.reload;
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const rows = useMemo(() => toRows(channels, tagMode), [channels, tagMode]);
-  const patchRow = (id: number, patch: Partial<Channel>) => setChannels((list) => list.map((c) => (c.id === id ? { ...c, ...patch } : c)));
+  const rows = useMemo(() => toRows(list.rows, tagMode), [list.rows, tagMode]);
+  const patchRow = (id: number, patch: Partial<Channel>) => list.setRows((all) => all.map((c) => (c.id === id ? { ...c, ...patch } : c)));
 
   const bulk = async (name: string, fn: () => Promise<void>) => {
     setBulkBusy(name);
@@ -130,7 +118,9 @@ export function ChannelPage() {
       try {
         await api.remove(row.id);
         notify.success(t('channel.msg.deleted'));
-        if (rows.length === 1 && page > 1) setPage(page - 1);
+        // counted in shown rows (tags folded), as the page was
+        const next = pageAfterRemove(list.page, rows.length);
+        if (next !== list.page) list.setPage(next);
         else await load();
       } catch {
         // shown by the client
@@ -192,56 +182,40 @@ export function ChannelPage() {
     });
   };
 
-  const runSearch = () => {
-    setPage(1);
-    setSearch({ ...input });
-  };
   const toggleIdSort = (on: boolean) => {
     writeString(ID_SORT_KEY, String(on));
     setIdSort(on);
   };
   const toggleTagMode = (on: boolean) => {
     writeString(TAG_MODE_KEY, String(on));
-    setPage(1);
+    list.setPage(1);
     setTagMode(on);
   };
 
   return (
     <Card title={t('channel.title')}>
-      <Space wrap className="gc-gap">
-        <Input
-          allowClear
-          value={input.keyword}
-          onChange={(keyword) => setInput((s) => ({ ...s, keyword }))}
-          onPressEnter={runSearch}
-          placeholder={t('channel.searchKeyword')}
-          style={{ width: 240 }}
-        />
+      <ListFilterBar
+        onSearch={search.apply}
+        searchText={t('channel.search')}
+        actions={
+          <Button icon={<IconRefresh />} onClick={() => void load()}>
+            {t('channel.refresh')}
+          </Button>
+        }
+      >
+        <FilterInput query={search} field="keyword" placeholder={t('channel.searchKeyword')} width={240} />
         <Select
           allowClear
           allowCreate
           showSearch
-          value={input.group || undefined}
-          onChange={(group?: string) => setInput((s) => ({ ...s, group: group ?? '' }))}
+          value={search.form.group || undefined}
+          onChange={(group?: string) => search.set('group', group ?? '')}
           placeholder={t('channel.searchGroup')}
           options={groups}
           style={{ width: 160 }}
         />
-        <Input
-          allowClear
-          value={input.model}
-          onChange={(model) => setInput((s) => ({ ...s, model }))}
-          onPressEnter={runSearch}
-          placeholder={t('channel.searchModel')}
-          style={{ width: 200 }}
-        />
-        <Button type="primary" icon={<IconSearch />} onClick={runSearch}>
-          {t('channel.search')}
-        </Button>
-        <Button icon={<IconRefresh />} onClick={() => void load()}>
-          {t('channel.refresh')}
-        </Button>
-      </Space>
+        <FilterInput query={search} field="model" placeholder={t('channel.searchModel')} width={200} />
+      </ListFilterBar>
       <div className="gc-toolbar gc-gap">
         <Space wrap>
           <Button type="primary" status="success" icon={<IconPlus />} onClick={() => navigate('/channel/add')}>
@@ -287,10 +261,10 @@ export function ChannelPage() {
           </label>
         </Space>
       </div>
-      <ChannelTable rows={rows} loading={loading} selected={selected} onSelect={setSelected} {...actions} />
-      {!searching && (
-        <OpenEndedPager page={page} pageSize={pageSize} rows={rows.length} onPage={setPage} onPageSize={setPageSize} />
-      )}
+      <ChannelTable rows={rows} loading={list.loading} selected={selected} onSelect={setSelected} {...actions} />
+      {/* a search answers every match at once: nothing to page. Tag mode pages over entries (a tag with all its
+          channels counts once), so whether another page may follow is judged by the shown rows, not the channels. */}
+      {!searching && <ListPager list={{ ...list, total: openEndedTotal(list.page, list.pageSize, rows.length) }} />}
       <Modal
         visible={batchTag !== null}
         title={t('channel.batchTagTitle', { count: selected.length })}

@@ -2,11 +2,12 @@
 // optional model, balance, enable/disable, edit and delete.
 import { useState } from 'react';
 import {
-  Button, Dropdown, InputNumber, Menu, Popconfirm, Space, Switch, Table, Tag, Tooltip, type TableColumnProps,
+  Button, Dropdown, InputNumber, Menu, Popconfirm, Space, Switch, Tag, Tooltip, type TableColumnProps,
 } from '@arco-design/web-react';
 import { IconDelete, IconEdit, IconPlayArrow, IconSync } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { ChannelStatus } from '@contract/roles';
+import { ListTable } from '../../components/list-page';
 import {
   ARCO_TAG_COLOUR, STATUS_COLOURS, formatBalance, formatDuration, formatTime, responseTimeColour, splitNames,
   statusLabelKey, statusReason, typeLabel, type ChannelRow,
@@ -243,14 +244,13 @@ export function ChannelTable({ rows, loading, selected, onSelect, ...actions }: 
   ];
 
   return (
-    <Table<ChannelRow>
+    <ListTable<ChannelRow>
       rowKey="rowKey"
       data={rows}
       columns={columns}
       loading={loading}
-      pagination={false}
-      scroll={{ x: 1180 }}
-      noDataElement={t('channel.empty')}
+      scrollX={1180}
+      empty={t('channel.empty')}
       rowSelection={{
         type: 'checkbox',
         checkStrictly: true,

@@ -1,12 +1,12 @@
 // /log (spec 3 "Usage log"): filters, the statistics line (quota, RPM, TPM) and the paged list. Admins read every
 // user's logs with the channel column and admin-only filters; everyone else reads their own.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Card, DatePicker, Input, InputNumber, Select, Space, Tag, Tooltip } from '@arco-design/web-react';
+import { Card, DatePicker, InputNumber, Select, Space, Tag, Tooltip } from '@arco-design/web-react';
 import { IconQuestionCircle } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { Role, roleAtLeast } from '@contract/roles';
 import type { LogStat } from '@contract/log';
-import { ListFilterBar, ListPager, useListQuery, usePagedList, type Paging } from '../../components/list-page';
+import { FilterInput, ListFilterBar, ListPager, useListQuery, usePagedList, type Paging } from '../../components/list-page';
 import { useApi } from '../../api/ApiProvider';
 import { useUser } from '../auth/UserProvider';
 import { useStatus } from '../status/StatusProvider';
@@ -26,7 +26,7 @@ export function LogPage() {
   const api = useMemo(() => logApi(client, admin), [client, admin]);
   // the default time window is "until now", so a fresh form (first render, Reset) reads the clock
   const search = useListQuery<LogForm>(() => defaultForm(Date.now()));
-  const { form, set } = search;
+  const { form, set, apply } = search;
   const [stat, setStat] = useState<LogStat | null>(null);
   const [statLoading, setStatLoading] = useState(false);
   // only the latest request may fill the statistics: a slow earlier answer must not overwrite a newer one
@@ -38,7 +38,7 @@ export function LogPage() {
     async ({ page, pageSize }: Paging) => {
       const data = await api.list({ p: page, page_size: pageSize, ...filters });
       // user views carry ids modulo 1024, which may repeat within a page: each row gets a key of its own
-      return { ...data, items: (data?.items ?? []).map((r, i) => ({ ...r, key: `${page}-${i}-${r.id}` })), total: data?.total ?? 0 };
+      return { items: (data?.items ?? []).map((r, i) => ({ ...r, key: `${page}-${i}-${r.id}` })), total: data?.total ?? 0 };
     },
     [api, filters],
   );
@@ -62,13 +62,11 @@ export function LogPage() {
     void loadStat();
   }, [loadStat]);
 
-  const query = search.apply;
-
   const statValue = (v: number | undefined) => (statLoading || v === undefined ? '-' : v.toLocaleString());
 
   return (
     <Card title={t('log.title')}>
-      <ListFilterBar className="gc-log-filters" onSearch={query} searchText={t('log.query')} onReset={search.reset} resetText={t('log.reset')}>
+      <ListFilterBar className="gc-log-filters" onSearch={apply} searchText={t('log.query')} onReset={search.reset} resetText={t('log.reset')}>
         <Select
           value={form.type}
           onChange={(v: number) => set('type', v)}
@@ -77,22 +75,8 @@ export function LogPage() {
           data-testid="log-type-filter"
           options={typeOptions(role).map((type) => ({ value: type, label: t(type ? typeLabelKey(type) : 'log.type.0') }))}
         />
-        <Input
-          allowClear
-          value={form.token_name}
-          onChange={(v) => set('token_name', v)}
-          onPressEnter={query}
-          placeholder={t('log.filter.tokenName')}
-          style={{ width: 150 }}
-        />
-        <Input
-          allowClear
-          value={form.model_name}
-          onChange={(v) => set('model_name', v)}
-          onPressEnter={query}
-          placeholder={t('log.filter.modelName')}
-          style={{ width: 210 }}
-        />
+        <FilterInput query={search} field="token_name" placeholder={t('log.filter.tokenName')} width={150} />
+        <FilterInput query={search} field="model_name" placeholder={t('log.filter.modelName')} width={210} />
         <DatePicker.RangePicker
           showTime
           format="YYYY-MM-DD HH:mm:ss"
@@ -106,14 +90,7 @@ export function LogPage() {
         />
         {admin && (
           <>
-            <Input
-              allowClear
-              value={form.username}
-              onChange={(v) => set('username', v)}
-              onPressEnter={query}
-              placeholder={t('log.filter.username')}
-              style={{ width: 140 }}
-            />
+            <FilterInput query={search} field="username" placeholder={t('log.filter.username')} width={140} />
             <InputNumber
               min={1}
               precision={0}
@@ -132,14 +109,7 @@ export function LogPage() {
               placeholder={t('log.filter.channel')}
               style={{ width: 110 }}
             />
-            <Input
-              allowClear
-              value={form.group}
-              onChange={(v) => set('group', v)}
-              onPressEnter={query}
-              placeholder={t('log.filter.group')}
-              style={{ width: 120 }}
-            />
+            <FilterInput query={search} field="group" placeholder={t('log.filter.group')} width={120} />
           </>
         )}
       </ListFilterBar>

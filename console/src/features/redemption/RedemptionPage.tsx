@@ -6,7 +6,7 @@ import { IconPlus } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { RedemptionStatus, roleAtLeast } from '@contract/roles';
 import type { RedemptionView } from '@contract/redemption';
-import { ListFilterBar, ListPager, useListQuery, usePagedList, type Paging } from '../../components/list-page';
+import { FilterInput, ListFilterBar, ListPager, useListQuery, usePagedList, type Paging } from '../../components/list-page';
 import { useApi } from '../../api/ApiProvider';
 import { useModalApi, useNotify } from '../../api/NotifyProvider';
 import { useUser } from '../auth/UserProvider';
@@ -34,7 +34,7 @@ function RedemptionManagement() {
   const [created, setCreated] = useState<{ name: string; keys: string[] } | null>(null);
 
   const { keyword } = search.applied;
-  const fetchPage = useCallback(({ page, pageSize }: Paging) => api.list({ keyword: keyword.trim(), p: page, page_size: pageSize }), [api, keyword]);
+  const fetchPage = useCallback(({ page, pageSize }: Paging) => api.list({ keyword, p: page, page_size: pageSize }), [api, keyword]);
   // a new search starts again from page 1
   const list = usePagedList(fetchPage, { query: search.applied });
 
@@ -86,14 +86,7 @@ function RedemptionManagement() {
           </Button>
         }
       >
-        <Input
-          allowClear
-          value={search.form.keyword}
-          onChange={(v) => search.set('keyword', v)}
-          onPressEnter={search.apply}
-          placeholder={t('redemption.searchKeyword')}
-          style={{ width: 260, maxWidth: '100%' }}
-        />
+        <FilterInput query={search} field="keyword" placeholder={t('redemption.searchKeyword')} width={260} />
       </ListFilterBar>
       <RedemptionTable
         rows={list.rows}

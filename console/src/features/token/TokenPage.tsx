@@ -6,7 +6,7 @@ import { IconCopy, IconPlus } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { TokenStatus } from '@contract/roles';
 import { withKeyPrefix, type TokenView } from '@contract/token';
-import { ListFilterBar, ListPager, useListQuery, usePagedList, type Paging } from '../../components/list-page';
+import { FilterInput, ListFilterBar, ListPager, useListQuery, usePagedList, type Paging } from '../../components/list-page';
 import { useApi } from '../../api/ApiProvider';
 import { useModalApi, useNotify } from '../../api/NotifyProvider';
 import { useStatus } from '../status/StatusProvider';
@@ -109,22 +109,8 @@ export function TokenPage() {
           </>
         }
       >
-        <Input
-          allowClear
-          value={search.form.keyword}
-          onChange={(keyword) => search.set('keyword', keyword)}
-          onPressEnter={search.apply}
-          placeholder={t('token.searchKeyword')}
-          style={{ width: 220 }}
-        />
-        <Input
-          allowClear
-          value={search.form.token}
-          onChange={(token) => search.set('token', token)}
-          onPressEnter={search.apply}
-          placeholder={t('token.searchToken')}
-          style={{ width: 260 }}
-        />
+        <FilterInput query={search} field="keyword" placeholder={t('token.searchKeyword')} width={220} />
+        <FilterInput query={search} field="token" placeholder={t('token.searchToken')} width={260} />
       </ListFilterBar>
       <TokenTable
         rows={list.rows}

@@ -2,13 +2,13 @@
 // allowed to them. Search by keyword and group, 1-based paging with the remembered page size, the add-user drawer
 // (admins) and the edit drawer; /user/edit/{id} opens the page with that user's drawer open.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Input, Result, Select } from '@arco-design/web-react';
+import { Button, Card, Result, Select } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { roleAtLeast } from '@contract/roles';
 import type { UserManageAction, UserRow } from '@contract/user-admin';
-import { ListFilterBar, ListPager, useListQuery, usePagedList, type Paging } from '../../components/list-page';
+import { FilterInput, ListFilterBar, ListPager, useListQuery, usePagedList, type Paging } from '../../components/list-page';
 import { useApi } from '../../api/ApiProvider';
 import { useNotify } from '../../api/NotifyProvider';
 import { useUser } from '../auth/UserProvider';
@@ -96,14 +96,7 @@ function UserManagement({ viewer }: { viewer: { id: number; role: number } }) {
           )
         }
       >
-        <Input
-          allowClear
-          value={search.form.keyword}
-          onChange={(keyword) => search.set('keyword', keyword)}
-          onPressEnter={search.apply}
-          placeholder={t('userAdmin.searchKeyword')}
-          style={{ width: 320 }}
-        />
+        <FilterInput query={search} field="keyword" placeholder={t('userAdmin.searchKeyword')} width={320} />
         <Select
           allowClear
           value={search.form.group || undefined}
