@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { optionRegistry } from '../contract/options.js';
 import {
-  PRICING_OPTION_KEYS, effectiveGroup, imageUnits, parseRatioTable, pricingSnapshot, resolvePrice, type PricingOptions,
+  PRICING_OPTION_KEYS, effectiveGroup, imageUnits, parseRatioTable, pricingSnapshot, ratioTable, resolvePrice, type PricingOptions,
   type PricingSnapshot,
 } from './prices.js';
 
@@ -82,6 +82,33 @@ describe('resolvePrice', () => {
       expect(resolvePrice(snap(), { ...q, model: 'my-model', acceptUnsetModel: true })).toMatchObject({ ok: true, price: { modelRatio: 37.5 } }));
     it('a dated snapshot not in the table is not priced as its base model', () =>
       expect(resolvePrice(snap(), { ...q, model: 'gpt-4o-2099-01-01' })).toMatchObject({ ok: false }));
+  });
+
+  describe('the user\'s own model ratios (users.models_ratio)', () => {
+    const own = ratioTable({ 'gpt-4o': 2, 'my-model': 0.5, 'dall-e-3': 9, 'gpt-4o-gizmo-*': 0 });
+    it('a listed model uses the user\'s ratio instead of ModelRatio\'s, and says so', () => {
+      expect(resolvePrice(snap(), { ...q, model: 'gpt-4o', userRatios: own })).toMatchObject({
+        ok: true, price: { mode: 'token', modelRatio: 2, userRatio: 2, completionRatio: 4, cacheRatio: 0.5, groupRatio: 1, unset: false },
+      });
+    });
+    it('a model not listed falls back to the site\'s ratio, without the mark', () => {
+      const r = resolvePrice(snap(), { ...q, model: 'gpt-3.5-turbo', userRatios: own });
+      expect(r).toEqual(resolvePrice(snap(), { ...q, model: 'gpt-3.5-turbo' }));
+      expect(r.ok && 'userRatio' in r.price).toBe(false);
+    });
+    it('prices a model the site leaves unpriced; a ratio of 0 is free, not missing', () => {
+      expect(resolvePrice(snap(), { ...q, model: 'my-model', userRatios: own })).toMatchObject({ ok: true, price: { modelRatio: 0.5, unset: false } });
+      expect(resolvePrice(snap(), { ...q, model: 'gpt-4o-gizmo-g-x', userRatios: own })).toMatchObject({ ok: true, price: { modelRatio: 0, userRatio: 0 } });
+    });
+    it('leaves a per-call model (ModelPrice) at its price', () =>
+      expect(resolvePrice(snap(), { ...q, model: 'dall-e-3', userRatios: own })).toEqual(resolvePrice(snap(), { ...q, model: 'dall-e-3' })));
+    it('applies with the group ratio and to ratio-priced images', () => {
+      const s = snap({ GroupRatio: '{"default":1,"vip":0.5}', ModelRatio: '{"img-x":20}' });
+      expect(resolvePrice(s, { ...q, model: 'gpt-4o', tokenGroup: 'vip', userRatios: own })).toMatchObject({ ok: true, price: { modelRatio: 2, groupRatio: 0.5 } });
+      expect(resolvePrice(s, { ...q, model: 'img-x', image: true, userRatios: ratioTable({ 'img-x': 40 }) })).toMatchObject({
+        ok: true, price: { mode: 'call', priceUsd: 0.1, userRatio: 40 },
+      });
+    });
   });
 
   it('image model with only a ratio: per image 0.0025 × ratio USD (20 → $0.05)', () =>

@@ -2,6 +2,7 @@
 // when ModelPrice lists the model, otherwise ratios (model, completion, cache-read, cache-write, audio) — and in
 // both cases the group ratio. A model with neither is not priced: the result says so (the relay answers 500
 // model_price_error) unless self-use mode or the user's "accept unset models" setting lets it through at ratio 37.5.
+// A user's own models_ratio (PriceQuery.userRatios) replaces ModelRatio for the models it lists.
 import type { OptionKey } from '../contract/options.js';
 import { clampN, clampQuotaPerUnit, cleanPrice, cleanRatio } from './bounds.js';
 import { dec, mul, toNumber } from './decimal.js';
@@ -88,6 +89,11 @@ export interface PriceQuery {
   acceptUnsetModel?: boolean;
   /** Image generation: a model with only a ratio is billed per image at 0.0025 × ratio USD. */
   image?: boolean;
+  /**
+   * The caller's own model ratios (users.models_ratio, set by an administrator): a model listed there is billed at
+   * that ratio instead of ModelRatio's. null or absent: the site's ratios only.
+   */
+  userRatios?: RatioTable | null;
 }
 
 interface GroupPart {
@@ -95,6 +101,8 @@ interface GroupPart {
   groupRatio: number;
   /** false when GroupRatio has no entry for the group: ratio 1 is used and the caller should log it. */
   groupKnown: boolean;
+  /** Present when the model ratio came from the caller's own models_ratio (PriceQuery.userRatios): that ratio. */
+  userRatio?: number;
 }
 
 export interface CallPrice extends GroupPart {
@@ -141,10 +149,13 @@ export const completionRatioOf = (s: PricingSnapshot, model: string): number =>
   find(s.completionRatio, model) ?? familyCompletionRatio(model);
 
 export function resolvePrice(s: PricingSnapshot, q: PriceQuery): PriceResult {
-  const g = groupRatioOf(s, effectiveGroup(q.userGroup, q.tokenGroup));
+  const group = groupRatioOf(s, effectiveGroup(q.userGroup, q.tokenGroup));
   const price = find(s.modelPrice, q.model);
-  if (price !== undefined) return { ok: true, price: { mode: 'call', model: q.model, priceUsd: price, quotaPerUnit: s.quotaPerUnit, ...g } };
-  let modelRatio = find(s.modelRatio, q.model);
+  if (price !== undefined) return { ok: true, price: { mode: 'call', model: q.model, priceUsd: price, quotaPerUnit: s.quotaPerUnit, ...group } };
+  // The user's own ratio replaces ModelRatio's (design agents.md §2), not ModelPrice: a per-call model stays per call.
+  const userRatio = q.userRatios ? find(q.userRatios, q.model) : undefined;
+  const g: GroupPart = userRatio === undefined ? group : { ...group, userRatio };
+  let modelRatio = userRatio ?? find(s.modelRatio, q.model);
   const unset = modelRatio === undefined;
   if (modelRatio === undefined) {
     if (!s.selfUseMode && !q.acceptUnsetModel) return { ok: false, error: 'model_price_error', model: q.model };

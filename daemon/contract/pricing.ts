@@ -28,7 +28,10 @@ export interface GroupPrice {
   /** USD (quota ÷ QuotaPerUnit): per PRICE_TOKENS input tokens (type 0) or per call (type 1). */
   price: number;
   group_ratio: number;
-  /** A per-user multiplier (the user's own model ratios); 1 when none applies. */
+  /**
+   * The viewer's own ratio for this model (their models_ratio, set by an administrator), which replaces the site's
+   * ModelRatio in the row's model_ratio and in these prices; 1 when they have none for it (or it is priced per call).
+   */
   user_ratio: number;
   input_quota: number;
   output_quota: number;
@@ -41,7 +44,7 @@ export interface GroupPrice {
 export interface PricingModel {
   model_name: string;
   quota_type: QuotaType;
-  /** 0 for fixed-price models. */
+  /** 0 for fixed-price models; the viewer's own ratio when their models_ratio lists the model (see GroupPrice.user_ratio). */
   model_ratio: number;
   /** USD per call; 0 for token-billed models. */
   model_price: number;
@@ -71,7 +74,7 @@ export interface PricingData {
   vendors: PricingVendor[];
   /** Tags of the listed models, in display order. */
   tags: string[];
-  /** The groups the caller may use: their own first, then UserUsableGroups that GroupRatio prices. */
+  /** The groups the caller may use: their own first, then UserUsableGroups and their allow_groups that GroupRatio prices. */
   groups: string[];
   /** GroupRatio of each of `groups` (new-api: only the usable ones). */
   group_ratio: Record<string, number>;

@@ -169,6 +169,7 @@ export class RelayPipeline {
   private price(caller: Caller, model: string, ep: Endpoint): Price {
     const r = this.pricing.price({
       model, userGroup: caller.user.group, tokenGroup: caller.token.group || null, acceptUnsetModel: caller.user.acceptUnsetModel, image: ep.image,
+      userRatios: caller.user.modelRatios,
     });
     if (r.ok) return r.price;
     throw new RelayError(500, { key: caller.user.role >= 100 ? 'relay.price_not_set_admin' : 'relay.price_not_set', params: { model } }, 'new_api_error', 'model_price_error');

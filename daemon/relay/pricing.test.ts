@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { optionRegistry, type OptionKey } from '../contract/options.js';
 import type { OptionStore } from '../modules/option/option.store.js';
+import { ratioTable } from '../billing/prices.js';
 import { PricingCache } from './pricing.js';
 
 /** The two things PricingCache reads of the option store: values and the reload counter. */
@@ -28,6 +29,24 @@ describe('PricingCache.price', () => {
     const b = cache.price(q);
     expect(b).not.toBe(a);
     expect(b).toMatchObject({ ok: true, price: { modelRatio: 0.3 } });
+  });
+
+  it('prices a user with own ratios apart, once per table, and everyone else from the shared prices', () => {
+    const o = options({ ModelRatio: '{"gpt-4o-mini":0.075,"gpt-4o":1.25}' });
+    const cache = new PricingCache(o as unknown as OptionStore);
+    const shared = cache.price(q);
+    const own = ratioTable({ 'gpt-4o-mini': 2 });
+    const mine = cache.price({ ...q, userRatios: own });
+    expect(mine).toMatchObject({ ok: true, price: { modelRatio: 2, userRatio: 2 } });
+    expect(cache.price({ ...q, userRatios: own })).toBe(mine);
+    expect(cache.price(q)).toBe(shared); // not overwritten by the user's price under the same query
+    expect(cache.price({ ...q, userRatios: null })).toBe(shared);
+    // a reloaded user (a new table, same text) gets a price from the new table
+    expect(cache.price({ ...q, userRatios: ratioTable({ 'gpt-4o-mini': 3 }) })).toMatchObject({ ok: true, price: { modelRatio: 3 } });
+    // a model the user does not list is the site's price
+    expect(cache.price({ ...q, model: 'gpt-4o', userRatios: own })).toMatchObject({ ok: true, price: { modelRatio: 1.25 } });
+    o.version++;
+    expect(cache.price({ ...q, userRatios: own })).not.toBe(mine);
   });
 
   it('remembers a refusal too, and stays bounded whatever model names callers send', () => {

@@ -6,6 +6,7 @@ import type { CachedToken } from '../app/cache/token-cache.js';
 import type { CachedUser } from '../app/cache/user-cache.js';
 import type { Services } from '../app/services.js';
 import { maskKey, parseApiKey, effectiveStatus } from '../modules/token/token-rules.js';
+import { mayUseGroup } from '../modules/user/user-overrides.js';
 import { refuse } from './relay-error.js';
 import { normaliseIp } from './ip-allow.js';
 
@@ -54,13 +55,14 @@ export function checkModelAllowed(token: CachedToken, model: string): void {
 }
 
 /**
- * The group a call is routed and priced in: the token's group when set (it must be one the user may use and still
- * be priced in GroupRatio), else the user's.
+ * The group a call is routed and priced in: the token's group when set (it must be one the user may use — their own,
+ * UserUsableGroups or their allow_groups — and still be priced in GroupRatio), else the user's.
  */
 export function routingGroup(caller: Caller, usableGroups: ReadonlySet<string>, pricedGroups: ReadonlySet<string>): string {
   const tokenGroup = caller.token.group;
   if (!tokenGroup) return caller.user.group;
-  if (tokenGroup !== caller.user.group && !usableGroups.has(tokenGroup)) throw refuse(403, 'relay.token_group_forbidden', { group: tokenGroup }, 'group_forbidden');
+  if (!mayUseGroup(tokenGroup, caller.user.group, usableGroups, caller.user.allowGroups))
+    throw refuse(403, 'relay.token_group_forbidden', { group: tokenGroup }, 'group_forbidden');
   if (!pricedGroups.has(tokenGroup)) throw refuse(403, 'relay.group_deprecated', { group: tokenGroup }, 'group_deprecated');
   return tokenGroup;
 }

@@ -109,11 +109,13 @@ describe('API tokens: /api/token', () => {
     expect((await bob.call('GET', '/api/token/')).body.data).toEqual([]); // nothing was created
   });
 
-  it('accepts a group from GroupRatio once the administrator adds it', async () => {
-    await t.services.options.set({ GroupRatio: '{"default":1,"gold":2}' });
+  it('accepts a group the user may use (UserUsableGroups) once GroupRatio prices it, and no other', async () => {
+    await t.services.options.set({ GroupRatio: '{"default":1,"gold":2}', UserUsableGroups: '{"default":"d","vip":"v","gold":"g"}' });
     expect((await create(bob, { name: 'g', group: 'gold' })).body.data[0].group).toBe('gold');
     expect((await create(bob, { name: 'g', group: 'vip' })).body.message).toBe('The group vip does not exist or may not be used');
-    await t.services.options.set({ GroupRatio: '{"default":1,"vip":1,"svip":1}' });
+    await t.services.options.set({ GroupRatio: '{"default":1,"vip":1,"svip":1}', UserUsableGroups: '{"default":"默认分组","vip":"vip分组"}' });
+    // priced, but not one the user may use (the relay would refuse it): refused here already
+    expect((await create(bob, { name: 'g', group: 'svip' })).body.message).toBe('The group svip does not exist or may not be used');
   });
 
   it('creates a batch: the 2nd and later names get "-" and 6 random characters', async () => {

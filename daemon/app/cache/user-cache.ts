@@ -1,4 +1,5 @@
-// Users by id for the relay: what a request needs to know about a token's owner (status, role, group, settings).
+// Users by id for the relay: what a request needs to know about a token's owner (status, role, group, settings,
+// own model ratios and extra groups).
 // Only users whose calls this process has served are kept: each is read once, on its first call, and dropped when
 // the 'users' epoch names it (all are dropped when a bump does not say which), to be read again on its next call.
 // So memory follows the active users, not the size of the table. Quota is not here: the wallet decides with a
@@ -7,6 +8,8 @@ import type { EntityManager } from '@mikro-orm/knex';
 import type { CacheEpochs, ChangedIds } from './epochs.js';
 import { num, text } from './rows.js';
 import { notifySettingsOf } from '../../modules/self/notify-setting.js';
+import { parseAllowGroups, parseModelsRatio } from '../../modules/user/user-overrides.js';
+import type { RatioTable } from '../../billing/prices.js';
 
 export interface CachedUser {
   id: number;
@@ -18,11 +21,17 @@ export interface CachedUser {
   acceptUnsetModel: boolean;
   /** User setting `quota_warning_threshold`; null when never saved (the site's QuotaRemindThreshold applies). */
   quotaWarningThreshold: number | null;
+  /** models_ratio, parsed once here: null for a user without own ratios (a call then only checks for null). */
+  modelRatios: RatioTable | null;
+  /** allow_groups, parsed once here; null when none. */
+  allowGroups: ReadonlySet<string> | null;
 }
 
-interface Row { id: unknown; username: unknown; role: unknown; status: unknown; group: unknown; setting: unknown }
+interface Row {
+  id: unknown; username: unknown; role: unknown; status: unknown; group: unknown; setting: unknown; allow_groups: unknown; models_ratio: unknown;
+}
 
-const COLUMNS = 'select id, username, role, status, "group", setting from users where deleted_at is null';
+const COLUMNS = 'select id, username, role, status, "group", setting, allow_groups, models_ratio from users where deleted_at is null';
 
 function settingFlag(setting: string, name: string): boolean {
   if (!setting.trim()) return false;
@@ -38,6 +47,8 @@ const toCachedUser = (r: Row): CachedUser => ({
   id: num(r.id), username: text(r.username), role: num(r.role), status: num(r.status), group: text(r.group) || 'default',
   acceptUnsetModel: settingFlag(text(r.setting), 'accept_unset_model_ratio_model'),
   quotaWarningThreshold: notifySettingsOf(text(r.setting)).threshold,
+  modelRatios: parseModelsRatio(text(r.models_ratio)),
+  allowGroups: parseAllowGroups(text(r.allow_groups)),
 });
 
 /** Users kept at most; past it the longest-kept one makes room (a Map iterates in insertion order). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pricingSnapshot, resolvePrice, type PricingOptions } from '../../billing/prices.js';
+import { pricingSnapshot, ratioTable, resolvePrice, type PricingOptions } from '../../billing/prices.js';
 import { tokenQuota } from '../../billing/quota.js';
 import { collectOffers, groupPrice, pricingRows, type OfferSource, type PriceOf } from './pricing-list.js';
 
@@ -78,10 +78,20 @@ describe('pricingRows', () => {
     expect(selfUse.group_price.default.input_quota).toBe(37_500_000);
   });
 
-  it('applies a per-user ratio on top of the group ratio', () => {
-    const rows2 = pricingRows(collectOffers(src), priceOf(), { ...viewer, userRatio: (m) => (m === 'gpt-4o' ? 0.8 : 1) }, 500000);
-    const r = rows2.find((x) => x.model_name === 'gpt-4o')!;
-    expect(r.group_price.default).toMatchObject({ user_ratio: 0.8, group_ratio: 1, input_quota: 1_000_000, price: 2 });
+  it('prices a viewer with own model ratios at their ratio in place of the site\'s, in every group; other models as before', () => {
+    const own = { ...viewer, modelRatios: ratioTable({ 'gpt-4o': 2, 'my-model': 0.5, mj_imagine: 9 }) };
+    const rows2 = Object.fromEntries(pricingRows(collectOffers(src), priceOf(), own, 500000).map((r) => [r.model_name, r]));
+    const r = rows2['gpt-4o'];
+    expect(r.model_ratio).toBe(2);
+    // 2 × 1M tokens = 2 000 000 quota = $4 in default; × 0.5 in vip — the site's 1.25 no longer counts
+    expect(r.group_price.default).toMatchObject({ user_ratio: 2, group_ratio: 1, input_quota: 2_000_000, output_quota: 8_000_000, price: 4 });
+    expect(r.group_price.vip).toMatchObject({ user_ratio: 2, group_ratio: 0.5, input_quota: 1_000_000, price: 2 });
+    // a model the site leaves unpriced is priced for this viewer by their own ratio
+    expect(rows2['my-model']).toMatchObject({ price_set: true, model_ratio: 0.5 });
+    expect(rows2['my-model'].group_price.default).toMatchObject({ user_ratio: 0.5, input_quota: 500_000 });
+    // a per-call model keeps its price: the user's ratios replace ModelRatio, not ModelPrice
+    expect(rows2.mj_imagine.group_price.default).toMatchObject({ type: 1, user_ratio: 1, call_quota: 50_000 });
+    expect(rows2['claude-3-haiku-20240307'].group_price.vip).toMatchObject({ user_ratio: 1, input_quota: 62_500 });
   });
 });
 

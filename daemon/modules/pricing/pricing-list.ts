@@ -4,9 +4,8 @@
 // PRICE_TOKENS tokens of each kind — so a row shows exactly what the relay would charge.
 import { PRICE_TOKENS, QuotaType, type GroupPrice, type PricingModel } from '../../contract/pricing.js';
 import type { Candidate } from '../../relay/select-channel.js';
-import type { Price, PriceQuery, PriceResult } from '../../billing/prices.js';
+import type { Price, PriceQuery, PriceResult, RatioTable } from '../../billing/prices.js';
 import { callQuota, tokenQuota } from '../../billing/quota.js';
-import { dec, mul, toNumber } from '../../billing/decimal.js';
 import { vendorByKey, vendorOf } from './vendors.js';
 import { modelTags } from './model-tags.js';
 
@@ -47,10 +46,7 @@ export function collectOffers(src: OfferSource): Offer[] {
 
 export type PriceOf = (q: PriceQuery) => PriceResult;
 
-/**
- * Who is looking. `userRatio` is the hook for a per-user price (the user's own model ratios, applied by the agents
- * work): a multiplier on the group ratio, 1 when none applies.
- */
+/** Who is looking. */
 export interface Viewer {
   /** Own group ('default' for a visitor). */
   group: string;
@@ -58,15 +54,13 @@ export interface Viewer {
   groups: readonly string[];
   /** The user setting accept_unset_model_ratio_model: unpriced models are billed at the fallback ratio. */
   acceptUnsetModel: boolean;
-  userRatio?: (model: string) => number;
+  /** The viewer's own model ratios (users.models_ratio), priced as the relay prices their calls; null when none. */
+  modelRatios?: RatioTable | null;
 }
 
-const scale = (a: number, b: number): number => (b === 1 ? a : toNumber(mul(dec(a), dec(b))));
-
-/** The group price of a resolved price, the user ratio applied the way the group ratio is. */
-export function groupPrice(price: Price, quotaPerUnit: number, userRatio = 1): GroupPrice {
-  const p = userRatio === 1 ? price : { ...price, groupRatio: scale(price.groupRatio, userRatio) };
-  const base = { group_ratio: price.groupRatio, user_ratio: userRatio, input_quota: 0, output_quota: 0, cache_read_quota: 0, cache_write_quota: 0, call_quota: 0 };
+/** The group price of a resolved price; `user_ratio` is the viewer's own ratio when it replaced ModelRatio's. */
+export function groupPrice(p: Price, quotaPerUnit: number): GroupPrice {
+  const base = { group_ratio: p.groupRatio, user_ratio: p.userRatio ?? 1, input_quota: 0, output_quota: 0, cache_read_quota: 0, cache_write_quota: 0, call_quota: 0 };
   if (p.mode === 'call') {
     const call = callQuota(p);
     return { ...base, type: QuotaType.price, price: call / quotaPerUnit, call_quota: call };
@@ -87,7 +81,7 @@ export function groupPrice(price: Price, quotaPerUnit: number, userRatio = 1): G
 /** The rows one viewer sees: every offer, priced in each of the viewer's groups. */
 export function pricingRows(offers: readonly Offer[], priceOf: PriceOf, viewer: Viewer, quotaPerUnit: number): PricingModel[] {
   return offers.map((o) => {
-    const q = { model: o.model, acceptUnsetModel: viewer.acceptUnsetModel };
+    const q = { model: o.model, acceptUnsetModel: viewer.acceptUnsetModel, userRatios: viewer.modelRatios ?? null };
     const own = priceOf({ ...q, userGroup: viewer.group });
     const row: PricingModel = {
       model_name: o.model, quota_type: QuotaType.ratio, model_ratio: 0, model_price: 0, completion_ratio: 0, cache_ratio: 0,
@@ -98,10 +92,9 @@ export function pricingRows(offers: readonly Offer[], priceOf: PriceOf, viewer: 
     const p = own.price;
     if (p.mode === 'call') Object.assign(row, { quota_type: QuotaType.price, model_price: p.priceUsd });
     else Object.assign(row, { model_ratio: p.modelRatio, completion_ratio: p.completionRatio, cache_ratio: p.cacheRatio, cache_creation_ratio: p.cacheCreationRatio });
-    const userRatio = viewer.userRatio?.(o.model) ?? 1;
     for (const g of viewer.groups) {
       const r = g === viewer.group ? own : priceOf({ ...q, userGroup: g });
-      if (r.ok) row.group_price[g] = groupPrice(r.price, quotaPerUnit, userRatio);
+      if (r.ok) row.group_price[g] = groupPrice(r.price, quotaPerUnit);
     }
     return row;
   });

@@ -13,6 +13,7 @@ import { PricingCache } from '../../relay/pricing.js';
 import type { OptionStore } from '../option/option.store.js';
 import { collectOffers, pricingRows, type Offer, type Viewer } from './pricing-list.js';
 import { TAGS } from './model-tags.js';
+import { usableGroups } from '../user/user-overrides.js';
 import { VENDORS } from './vendors.js';
 
 export interface PricingServiceDeps {
@@ -50,25 +51,28 @@ export class PricingService {
 
   /**
    * Who looks: a visitor is priced in the default group; a user in their own group, and may also use the
-   * UserUsableGroups that GroupRatio prices (the relay refuses a token group it does not price). The per-user price
-   * hook (Viewer.userRatio) is set here once the user's own model ratios apply.
+   * UserUsableGroups and their own allow_groups that GroupRatio prices (the relay refuses a token group it does not
+   * price). A user's own model ratios price their rows, as they price their calls.
    */
   private async viewer(actor: Actor | null, lang: Lang): Promise<{ viewer: Viewer; usable: Record<string, string> }> {
     const own = actor ? actor.group || VISITOR_GROUP : VISITOR_GROUP;
+    const user = actor ? await this.d.users.get(actor.id) : undefined;
+    const groups = usableGroups(own, jsonObject(this.d.options.get('UserUsableGroups')), user?.allowGroups ?? null, {
+      own: translate(lang, 'self.user_group_desc'), allowed: translate(lang, 'self.allow_group_desc'),
+    });
     const usable: Record<string, string> = {};
-    const listed = jsonObject(this.d.options.get('UserUsableGroups'));
-    usable[own] = typeof listed[own] === 'string' ? (listed[own] as string) : translate(lang, 'self.user_group_desc');
     const priced = this.prices.pricedGroups();
-    for (const [name, desc] of Object.entries(listed)) if (name !== own && priced.has(name)) usable[name] = String(desc);
-    const acceptUnsetModel = actor ? ((await this.d.users.get(actor.id))?.acceptUnsetModel ?? false) : false;
-    return { viewer: { group: own, groups: Object.keys(usable), acceptUnsetModel }, usable };
+    for (const [name, desc] of groups) if (name === own || priced.has(name)) usable[name] = desc;
+    const viewer: Viewer = { group: own, groups: Object.keys(usable), acceptUnsetModel: user?.acceptUnsetModel ?? false, modelRatios: user?.modelRatios ?? null };
+    return { viewer, usable };
   }
 
   async pricing(actor: Actor | null, lang: Lang): Promise<PricingData> {
     const offers = await this.current();
     const { viewer, usable } = await this.viewer(actor, lang);
     const key = `${lang}\0${viewer.acceptUnsetModel ? 1 : 0}\0${viewer.groups.join('\0')}`;
-    const kept = viewer.userRatio ? undefined : this.views.get(key);
+    // a user with own ratios has prices of their own: not shared through `views`
+    const kept = viewer.modelRatios ? undefined : this.views.get(key);
     if (kept) return kept;
     const snapshot = this.prices.get();
     const models = pricingRows(offers, (q) => this.prices.price(q), viewer, snapshot.quotaPerUnit);
@@ -86,7 +90,7 @@ export class PricingService {
       user_group: viewer.group,
       quota_per_unit: snapshot.quotaPerUnit,
     };
-    if (!viewer.userRatio) {
+    if (!viewer.modelRatios) {
       if (this.views.size >= MAX_VIEWS) this.views.clear();
       this.views.set(key, data);
     }

@@ -15,6 +15,7 @@ export const selfMessages = {
   'self.aff_insufficient': { zh: '邀请额度不足', en: 'Not enough invite quota' },
   'self.aff_transferred': { zh: '划转成功', en: 'Transferred' },
   'self.user_group_desc': { zh: '用户分组', en: 'Your group' },
+  'self.allow_group_desc': { zh: '管理员为您开通的分组', en: 'Opened for you by the administrator' },
   'self.notify_type_invalid': { zh: '通知方式只能是邮件或 Webhook', en: 'The notification method must be email or webhook' },
   'self.threshold_invalid': { zh: '额度预警阈值必须是不小于 0 的整数', en: 'The quota warning threshold must be a whole number of at least 0' },
   'self.webhook_required': { zh: '请填写 Webhook 地址', en: 'Please enter the webhook URL' },

@@ -22,6 +22,7 @@ import type { OptionStore } from '../option/option.store.js';
 import { UserEntity, type User } from '../user/user.entity.js';
 import { SessionEntity } from '../session/session.entity.js';
 import { applyNotifySettings, notifyView } from './notify-setting.js';
+import { parseAllowGroups, usableGroups } from '../user/user-overrides.js';
 import { quotaText } from './quota-text.js';
 import { inTransaction } from '../../db/transaction.js';
 
@@ -163,7 +164,7 @@ export class SelfService {
     });
   }
 
-  /** The groups the user may choose for a token: UserUsableGroups plus their own, where GroupRatio prices them. */
+  /** The groups the user may choose for a token: their own, UserUsableGroups and allow_groups, where GroupRatio prices them. */
   async groups(actor: Actor, lang: Lang): Promise<UsableGroups> {
     const usable = await this.usableGroups(actor, lang);
     const ratios = jsonObject(this.d.options.get('GroupRatio'));
@@ -186,11 +187,9 @@ export class SelfService {
 
   private async usableGroups(actor: Actor, lang: Lang): Promise<Map<string, string>> {
     const user = await this.me(actor);
-    const usable = new Map<string, string>();
-    for (const [name, desc] of Object.entries(jsonObject(this.d.options.get('UserUsableGroups')))) usable.set(name, typeof desc === 'string' ? desc : String(desc));
-    const own = user.group || 'default';
-    if (!usable.has(own)) usable.set(own, translate(lang, 'self.user_group_desc'));
-    return usable;
+    return usableGroups(user.group || 'default', jsonObject(this.d.options.get('UserUsableGroups')), parseAllowGroups(user.allow_groups), {
+      own: translate(lang, 'self.user_group_desc'), allowed: translate(lang, 'self.allow_group_desc'),
+    });
   }
 
   /** The quota warning settings (spec 1 §7 PUT /api/user/setting); other keys of users.setting are kept. */

@@ -82,6 +82,9 @@ describe('token field checks', () => {
     expect(checkGroup('', groups).ok).toBe(true);
     expect(checkGroup(' vip ', groups)).toEqual({ ok: true, value: 'vip' });
     expect(checkGroup('svip', groups)).toMatchObject({ ok: false, error: 'token.group_invalid', params: { group: 'svip' } });
+    // an edited token keeps the group it has, even one no longer offered to its user
+    expect(checkGroup('svip', groups, 'svip')).toEqual({ ok: true, value: 'svip' });
+    expect(checkGroup('svip', groups, 'vip')).toMatchObject({ ok: false, error: 'token.group_invalid' });
     expect(groupNames('not json').size).toBe(0);
     expect(groupNames('[1]').size).toBe(0);
   });

@@ -102,9 +102,14 @@ export function checkAllowIps(raw: string): Checked<string> {
   return { ok: true, value: kept.join('\n') };
 }
 
-export function checkGroup(raw: string, groups: ReadonlySet<string>): Checked<string> {
+/**
+ * Empty (the user's own group), or one of `groups` (those the user may use that GroupRatio prices). `unchanged` (an
+ * edited token's stored group) is kept as is, so renaming a token works after the group was taken away; the relay
+ * then refuses it with its own message.
+ */
+export function checkGroup(raw: string, groups: ReadonlySet<string>, unchanged?: string): Checked<string> {
   const group = raw.trim();
-  if (group && !groups.has(group)) return fail('token.group_invalid', { group: group.slice(0, 64) });
+  if (group && group !== unchanged && !groups.has(group)) return fail('token.group_invalid', { group: group.slice(0, 64) });
   return { ok: true, value: group };
 }
 
@@ -147,7 +152,7 @@ type Editable = Required<TokenFields>;
  */
 export function checkFields(
   input: Partial<TokenFields>,
-  ctx: { now: number; groups: ReadonlySet<string>; storedExpiry?: number },
+  ctx: { now: number; groups: ReadonlySet<string>; storedExpiry?: number; storedGroup?: string },
 ): Checked<Partial<Editable>> {
   const out: Partial<Editable> = {};
   const steps: Array<[keyof Editable, () => Checked<unknown> | null]> = [
@@ -156,7 +161,7 @@ export function checkFields(
     ['expired_time', () => (input.expired_time === undefined ? null : checkExpiry(input.expired_time, ctx.now, ctx.storedExpiry))],
     ['model_limits', () => (input.model_limits === undefined ? null : checkModelLimits(input.model_limits))],
     ['allow_ips', () => (input.allow_ips === undefined ? null : checkAllowIps(input.allow_ips))],
-    ['group', () => (input.group === undefined ? null : checkGroup(input.group, ctx.groups))],
+    ['group', () => (input.group === undefined ? null : checkGroup(input.group, ctx.groups, ctx.storedGroup))],
     ['mj_proxy', () => (input.mj_proxy === undefined ? null : checkMjProxy(input.mj_proxy))],
     ['mj_model', () => (input.mj_model === undefined ? null : checkMjModel(input.mj_model))],
     ['mj_proxy_url', () => (input.mj_proxy_url === undefined ? null : checkMjProxyUrl(input.mj_proxy_url))],

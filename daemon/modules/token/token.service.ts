@@ -20,6 +20,8 @@ import {
   parseApiKey, statusAfterEdit, type Checked,
 } from './token-rules.js';
 import { inTransaction } from '../../db/transaction.js';
+import { UserEntity } from '../user/user.entity.js';
+import { mayUseGroup, parseAllowGroups } from '../user/user-overrides.js';
 
 /** What the relay learns from an API key: the usable token, or why there is none. */
 export type KeyLookup =
@@ -31,6 +33,8 @@ const REASON_BY_STATUS: Record<number, 'disabled' | 'expired' | 'exhausted'> = {
   [TokenStatus.expired]: 'expired',
   [TokenStatus.exhausted]: 'exhausted',
 };
+
+const NO_GROUPS: ReadonlySet<string> = new Set();
 
 function valueOf<T>(c: Checked<T>): T {
   if (!c.ok) throw new ServiceError(c.error, c.params);
@@ -44,6 +48,19 @@ export class TokenService {
     private readonly epochs: CacheEpochs,
     private readonly options: OptionStore,
   ) {}
+
+  /**
+   * The groups the actor may put on a token: their own, UserUsableGroups and their allow_groups (design agents.md
+   * §2), where GroupRatio prices them — the ones the relay accepts. Read only when a group is asked for.
+   */
+  private async groupsFor(actor: Actor, group: string | undefined): Promise<ReadonlySet<string>> {
+    if (!group?.trim()) return NO_GROUPS;
+    const user = await this.em.fork().findOne(UserEntity, { id: actor.id, deleted_at: null });
+    const own = user?.group || actor.group || 'default';
+    const listed = groupNames(this.options.get('UserUsableGroups'));
+    const allow = parseAllowGroups(user?.allow_groups ?? '');
+    return new Set([...groupNames(this.options.get('GroupRatio'))].filter((g) => mayUseGroup(g, own, listed, allow)));
+  }
 
   /** Own tokens, newest first; 0-based page (reference §0). */
   async list(actor: Actor, q: TokenListQuery): Promise<Token[]> {
@@ -77,7 +94,7 @@ export class TokenService {
     const now = this.clock();
     const name = valueOf(checkName(req.name));
     const count = valueOf(checkCount(req.count));
-    const f = valueOf(checkFields({ ...req, name }, { now, groups: groupNames(this.options.get('GroupRatio')) }));
+    const f = valueOf(checkFields({ ...req, name }, { now, groups: await this.groupsFor(actor, req.group) }));
     const base = {
       user_id: actor.id,
       created_time: now,
@@ -123,9 +140,9 @@ export class TokenService {
       if (refusal) throw new ServiceError(refusal);
       changes = { status: req.status };
     } else {
-      const groups = groupNames(this.options.get('GroupRatio'));
+      const groups = await this.groupsFor(actor, req.group);
       const { id: _id, status: _status, ...fields } = req;
-      const f = valueOf(checkFields(fields, { now, groups, storedExpiry: Number(token.expired_time) }));
+      const f = valueOf(checkFields(fields, { now, groups, storedExpiry: Number(token.expired_time), storedGroup: token.group }));
       changes = { ...f, status: statusAfterEdit({ ...token, ...f }, now) };
     }
     await inTransaction(em, async (tx) => {
