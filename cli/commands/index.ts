@@ -7,7 +7,8 @@ import { channelCommand } from './channel/channel.command.js';
 import { userCommand } from './user/user.command.js';
 import { optionCommand } from './option/option.command.js';
 import { logCommand } from './log/log.command.js';
+import { agentCommand } from './agent/agent.command.js';
 
 export type AddCommand = (program: Command, io: CliIo) => void;
 
-export const commands: readonly AddCommand[] = [serveCommand, setupCommand, channelCommand, userCommand, optionCommand, logCommand];
+export const commands: readonly AddCommand[] = [serveCommand, setupCommand, channelCommand, userCommand, agentCommand, optionCommand, logCommand];

@@ -42,8 +42,10 @@ import { RedemptionService } from '../modules/redemption/redemption.service.js';
 import { RedeemService } from '../modules/redemption/redeem.service.js';
 import { OrderService } from '../modules/orders/order.service.js';
 import { InvoiceService } from '../modules/invoice/invoice.service.js';
+import { SettlementService } from '../modules/settlement/settlement.service.js';
 import { PricingService } from '../modules/pricing/pricing.service.js';
 import { TopUpService } from '../modules/topup/topup.service.js';
+import { AgentService } from '../modules/agent/agent.service.js';
 import { VERSION } from './version.js';
 
 export interface Services {
@@ -99,8 +101,12 @@ export interface Services {
   orders: OrderService;
   /** Invoice requests: the invoiceable amount, applying (serialised per user), lists, the admin's review. */
   invoices: InvoiceService;
+  /** Agents' payout account and settlements: requests (one conditional debit each), lists, the admin's review. */
+  settlements: SettlementService;
   /** Online top-up through epay: quote, pay, the provider's callback, order expiry. */
   topups: TopUpService;
+  /** Agent administration: add an agent, the agent table, an agent's own row (design agents.md §1, §6). */
+  agents: AgentService;
   /** Starts the daemon's background work (cache sync, session pruning). CLI commands don't call it. */
   startBackground(onError: (e: unknown) => void): void;
   close(): Promise<void>;
@@ -180,13 +186,14 @@ export async function createServices(config: GatewayConfig, opts: ServiceOptions
       logs: new LogService(em, clock),
       wallet,
       usage,
-      selfService: new SelfService({ em, clock, epochs, options, channels: caches.channels, allowPrivateWebhook: config.notify.webhook_allow_private }),
+      selfService: new SelfService({ em, clock, epochs, options, dbKind: target.kind, channels: caches.channels, allowPrivateWebhook: config.notify.webhook_allow_private }),
       quotaNotify,
       mailer,
       verification,
       turnstile,
       registration: new RegistrationService({
         em, clock, options, verification, turnstile, rateLimits, limit: { count: rl.register_count, windowSeconds: rl.register_window_seconds },
+        dbKind: target.kind,
       }),
       emailCodes: new EmailCodeService({ em, options, branding, mailer, verification, throttle }),
       passwordReset: new PasswordResetService({ em, options, branding, mailer, verification, sessions, throttle }),
@@ -195,7 +202,9 @@ export async function createServices(config: GatewayConfig, opts: ServiceOptions
       redeem: new RedeemService({ em, clock, epochs, options, rateLimits, limit: { count: rl.redeem_count, windowSeconds: rl.redeem_window_seconds } }),
       orders: new OrderService(em),
       invoices: new InvoiceService(em, clock, target.kind),
+      settlements: new SettlementService({ em, clock, options }),
       topups,
+      agents: new AgentService(em, clock, epochs, options, target.kind),
       startBackground(onError) {
         usage.start();
         epochs.start(config.cache.sync_interval_ms, onError);

@@ -13,6 +13,7 @@ export * from './token.js';
 export * from './redemption.js';
 export * from './log.js';
 export * from './orders.js';
+export * from './agents.js';
 export * from './topup.js';
 export * from './content.js';
 export * from './channel.js';

@@ -35,6 +35,8 @@ export interface LogFilters {
   user_id?: number;
   channel?: number;
   group?: string;
+  /** Agent view only: true → the logs of all the agent's sub-users; false or absent → the agent's own. */
+  all_users?: boolean;
 }
 
 export interface LogStat {

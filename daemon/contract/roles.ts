@@ -16,6 +16,7 @@ export const BillingType = { perUsage: 0, perCall: 1 } as const;
 export const TopUpStatus = { success: 'success', pending: 'pending', fail: 'fail', manual: '0' } as const;
 export const InvoiceStatus = { pending: '0', done: '1', rejected: '2', failed: '3' } as const;
 export const SettlementStatus = { pending: 'pending', completed: 'completed', cancelled: 'cancelled', failed: 'failed' } as const;
+export type SettlementStatus = (typeof SettlementStatus)[keyof typeof SettlementStatus];
 
 export const MjTaskStatus = ['SUCCESS', 'NOT_START', 'SUBMITTED', 'IN_PROGRESS', 'FAILURE', 'MODAL'] as const;
 export const MjActions = [

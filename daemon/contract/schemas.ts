@@ -39,6 +39,8 @@ export const LogQuerySchema = Type.Object({
   user_id: optInt(),
   channel: optInt(),
   group: optStr,
+  /** /api/log/agent: all sub-users' logs instead of the agent's own (the other views ignore it). */
+  all_users: Type.Optional(Type.Boolean()),
 });
 
 export const LogClearQuerySchema = Type.Object({ target_timestamp: Type.Optional(Type.Integer({ minimum: 0 })) });
@@ -192,4 +194,17 @@ export const NotifySettingsSchema = Type.Object({
   // a string or null; not a Union, which ajv's type coercion would turn null into '' (or '' into null)
   webhook_secret: Type.Optional(Type.Unknown()),
   notification_email: Type.Optional(Type.String({ maxLength: 1024 })),
+});
+
+// Agent administration (contract/agents.ts). Ids stay Unknown: ajv's coercion would turn a missing-but-sent null or
+// '' into 0, and 0 is a meaningful parent id; the service reads them and answers with the spec's messages.
+export const AddAgentSchema = Type.Object({
+  agent_id: Type.Optional(Type.Unknown()),
+  domain: Type.Optional(Type.Unknown()),
+  referrer_id: Type.Optional(Type.Unknown()),
+});
+export const AgentSearchQuerySchema = Type.Object({
+  user_id: Type.Optional(Type.Integer({ minimum: 0 })),
+  p: Type.Optional(Type.Integer({ minimum: 0 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
 });

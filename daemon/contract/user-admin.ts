@@ -96,6 +96,8 @@ export interface UserUpdateRequest {
   exclusive_price?: number;
   allow_groups?: string;
   models_ratio?: string;
+  /** Admins only: move the user to another agent (0 = none); never to a deleted agent (design agents.md §1). */
+  agent_id?: number;
 }
 
 /** POST /api/user/manage. The spec's client sends the username; an id is accepted too (reference §16). */

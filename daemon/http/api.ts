@@ -19,6 +19,8 @@ import redemptionRoutes from '../modules/redemption/redemption.routes.js';
 import redeemRoutes from '../modules/redemption/redeem.routes.js';
 import orderRoutes from '../modules/orders/order.routes.js';
 import invoiceRoutes from '../modules/invoice/invoice.routes.js';
+import agentRoutes from '../modules/agent/agent.routes.js';
+import settlementRoutes from '../modules/settlement/settlement.routes.js';
 
 export const apiRoutes: Array<[prefix: string, plugin: (app: FastifyInstance) => Promise<void>]> = [
   ['/api/setup', setupRoutes],
@@ -40,6 +42,8 @@ export const apiRoutes: Array<[prefix: string, plugin: (app: FastifyInstance) =>
   ['/api/user', redeemRoutes],
   ['/api/user', orderRoutes],
   ['/api/user', invoiceRoutes],
+  ['/api', agentRoutes],
+  ['/api/user', settlementRoutes],
 ];
 
 export async function registerApi(app: FastifyInstance): Promise<void> {

@@ -12,6 +12,8 @@ import { channelTypeMessages } from '../modules/channel/channel-types.messages.j
 import { relayGeminiMessages } from '../relay/gemini.messages.js';
 import { topUpMessages } from '../modules/topup/topup.messages.js';
 import { invoiceMessages } from '../modules/invoice/invoice.messages.js';
+import { agentMessages } from '../modules/agent/agent.messages.js';
+import { settlementMessages } from '../modules/settlement/settlement.messages.js';
 const coreMessages = {
   // generic
   'generic.bad_request': { zh: '请求参数有误：{detail}', en: 'Invalid request: {detail}' },
@@ -169,6 +171,8 @@ export const messages = {
   ...topUpMessages,
   ...redemptionMessages,
   ...invoiceMessages,
+  ...agentMessages,
+  ...settlementMessages,
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -6,4 +6,5 @@ export const names: readonly string[] = [
   'Migration20261122210009_cache_changes',
   'Migration20261128132232_agent_options',
   'Migration20261128135320_money_exact',
+  'Migration20261129011502_agents_domain_live_unique',
 ];

@@ -5,6 +5,7 @@ import { Migration20261122153741_quota_warned_at } from './Migration202611221537
 import { Migration20261122210008_cache_changes } from './Migration20261122210008_cache_changes.js';
 import { Migration20261128132232_agent_options } from './Migration20261128132232_agent_options.js';
 import { Migration20261128135319_money_exact } from './Migration20261128135319_money_exact.js';
+import { Migration20261129011501_agents_domain_live_unique } from './Migration20261129011501_agents_domain_live_unique.js';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122125021_init', class: Migration20261122125021_init },
@@ -12,4 +13,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122210008_cache_changes', class: Migration20261122210008_cache_changes },
   { name: 'Migration20261128132232_agent_options', class: Migration20261128132232_agent_options },
   { name: 'Migration20261128135319_money_exact', class: Migration20261128135319_money_exact },
+  { name: 'Migration20261129011501_agents_domain_live_unique', class: Migration20261129011501_agents_domain_live_unique },
 ];

@@ -104,11 +104,13 @@ describe('user management as agent', () => {
     expect(await row(loose)).toMatchObject({ status: 1, display_name: 'loner' });
   });
 
-  it('may not act on a sub-user of its own rank', async () => {
+  it('may edit, but not manage, a sub-user of its own rank (its sub-agent, design agents.md §2)', async () => {
     const peer = await addUser('sub_peer', { agent_id: agentId, role: 10 });
     expect((await manage({ id: peer, action: 'disable' })).body).toEqual({ success: false, message: 'No permission to act on a user of the same or a higher role' });
-    expect((await update({ id: peer, add_quota: 5 })).body.success).toBe(false);
     expect((await row(peer)).status).toBe(1);
+    // the quota comes out of the agent's own balance, which is empty here
+    expect((await update({ id: peer, add_quota: 5 })).body.message).toBe('Your own quota is not enough to give this user $0.000010');
+    expect((await update({ id: peer, display_name: 'Peer' })).body.data.display_name).toBe('Peer');
   });
 
   it('edits name, display name and password of a sub-user', async () => {
@@ -116,6 +118,16 @@ describe('user management as agent', () => {
     expect(r.body.success, r.body.message).toBe(true);
     expect(r.body.data.display_name).toBe('Sub B');
     expect((await new Browser(t.app).login('sub_b', 'new-sub-pass-1')).body.success).toBe(true);
+    // the change is on the sub-user's record, naming the agent and what changed, never the password itself
+    const [log] = await em().find(LogEntity, { user_id: mine2, type: 3 }, { orderBy: { id: 'desc' }, limit: 1 });
+    expect(log?.content).toBe('代理 agent1 修改了用户的 display_name, password');
+  });
+
+  it('leaves a line naming the agent when it disables or enables a sub-user', async () => {
+    expect((await manage({ id: mine2, action: 'disable' })).body.success).toBe(true);
+    expect((await manage({ id: mine2, action: 'enable' })).body.success).toBe(true);
+    const logs = await em().find(LogEntity, { user_id: mine2, type: 3 }, { orderBy: { id: 'desc' }, limit: 2 });
+    expect(logs.map((l) => l.content)).toEqual(['代理 agent1 对用户执行了 enable', '代理 agent1 对用户执行了 disable']);
   });
 
   it('adds non-negative quota out of its own balance, recorded as the agent\'s change', async () => {

@@ -26,6 +26,8 @@ const texts = {
   'quota.done': { zh: '{username} 的额度现在是 {quota}', en: 'The quota of {username} is now {quota}' },
   'quota.need_value': { zh: '请给出新的额度，或使用 --add <数量> 增加额度', en: 'give the new quota, or --add <amount> to add to it' },
   'quota.value_and_add': { zh: '新额度和 --add 只能二选一', en: 'give a new quota or --add, not both' },
+  'agent.done': { zh: '{username} 现在属于代理 {agent}（ID {id}）', en: '{username} now belongs to agent {agent} (ID {id})' },
+  'agent.none': { zh: '{username} 现在不属于任何代理', en: '{username} now belongs to no agent' },
   'password.done': { zh: '{username} 的密码已重置，所有登录会话已结束', en: 'The password of {username} was reset; all their sessions were ended' },
   'password.generated': { zh: '新密码：{password}', en: 'New password: {password}' },
   'password.prompt': { zh: '{username} 的密码（{min} 到 {max} 个字符）', en: 'Password for {username} ({min} to {max} characters)' },

@@ -37,6 +37,7 @@ Examples:
   gateway user manage alice disable
   gateway user set-quota alice 500000
   gateway user set-quota alice --add -100000
+  gateway user set-agent alice bob          (bob: an agent's username or id; 0 or none detaches)
   gateway user reset-password admin`;
 
 /** A whole number, negative allowed (quota deltas); a usage error (exit 2) otherwise. */
@@ -51,7 +52,7 @@ const positive = (value: string): number => {
 };
 
 export const userCommand: AddCommand = (program, io) => {
-  const user = program.command('user').description('manage users: list, create, enable/disable/promote/demote/delete, quota, password').addHelpText('after', HELP);
+  const user = program.command('user').description('manage users: list, create, enable/disable/promote/demote/delete, quota, agent, password').addHelpText('after', HELP);
   const sub = (name: string, description: string) => withDbFlags(user.command(name).description(description)).option('--json', 'print one JSON document on stdout');
 
   sub('list', 'list users, newest first (deactivated ones included)')
@@ -77,6 +78,11 @@ export const userCommand: AddCommand = (program, io) => {
     .argument('[quota]', 'the new quota (500000 = $1 by default)', integer)
     .addOption(new Option('--add <amount>', 'add this amount instead (negative to take; never below 0)').argParser(integer))
     .action((username: string, quota: number | undefined, flags: JsonFlag & { add?: number }) => setQuota(io, username, quota, flags));
+
+  sub('set-agent', 'move a user to another agent, or to none (as the administrator\'s user edit)')
+    .argument('<username>', 'the user (username or id)')
+    .argument('<agent>', 'the agent (username or id), or 0 / none for no agent')
+    .action((username: string, agentName: string, flags: JsonFlag) => setAgent(io, username, agentName, flags));
 
   sub('reset-password', 'give a user a new password and end all their sessions')
     .argument('<username>', 'the user')
@@ -151,6 +157,21 @@ async function setQuota(io: CliIo, username: string, quota: number | undefined, 
   });
   if (flags.json) return printJson(io, row);
   printLine(io, userText(lang, 'quota.done', { username: row.username, quota: row.quota }), 'green');
+}
+
+async function setAgent(io: CliIo, username: string, agentName: string, flags: JsonFlag): Promise<void> {
+  const lang = cliLang(io);
+  const actor = await systemActorOf();
+  const { userRef, agentRef } = await import('../agent/user-ref.js');
+  const { row, agent } = await run(io, flags, async (s) => {
+    const target = await userRef(s, username);
+    const to = await agentRef(s, agentName);
+    return { row: await toRow(await s.userAdmin.update(actor, { id: target.id, agent_id: to?.id ?? 0 })), agent: to };
+  });
+  if (flags.json) return printJson(io, row);
+  printLine(io, agent
+    ? userText(lang, 'agent.done', { username: row.username, agent: agent.username, id: agent.id })
+    : userText(lang, 'agent.none', { username: row.username }), 'green');
 }
 
 async function resetPassword(io: CliIo, username: string, flags: JsonFlag & { password?: string }): Promise<void> {

@@ -14,7 +14,8 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   const open = { auth: 'public' as const, rateLimit: 'critical' as const };
 
   app.post('/user/register', { config: open, schema: { body: RegisterRequestSchema, querystring: TurnstileQuerySchema } }, async (req) => {
-    await registration.register(req.body, { ip: req.ip, turnstile: req.query.turnstile });
+    // req.hostname honours X-Forwarded-Host only with server.trust_proxy (Fastify's trustProxy), as branding does.
+    await registration.register(req.body, { ip: req.ip, turnstile: req.query.turnstile, host: req.hostname });
     return ok(undefined, translate(req.lang, 'register.success'));
   });
 

@@ -1,6 +1,7 @@
 // POST /api/user/register (spec 1 §5, reference §7.1). Checks run in new-api's order (switches, human check, fields,
 // e-mail code, free username) and the code is spent only when everything else passed. The account, the inviter's
 // counters and the gift logs are written in one transaction with SQL increments, so concurrent invites all count.
+// The new account joins an agent by the page's host or the invite code (design agents.md §1, agent/attach.ts).
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/knex';
 import type { RegisterRequest } from '../../contract/account.js';
@@ -10,6 +11,7 @@ import { ServiceError } from '../../app/errors.js';
 import { hashPassword } from '../../app/password.js';
 import { randomAlnum } from '../../app/random.js';
 import type { Clock } from '../../app/clock.js';
+import type { DbKind } from '../../app/orm.js';
 import type { RateLimitStore } from '../../app/rate-limit/store.js';
 import type { TurnstileVerifier } from '../../app/turnstile.js';
 import type { OptionStore } from '../option/option.store.js';
@@ -20,6 +22,7 @@ import { isEmail, normaliseEmail } from './email-rules.js';
 import { emailTaken, usernameTaken } from './account-users.js';
 import { giftLogText } from './gift-log.js';
 import { inTransaction } from '../../db/transaction.js';
+import { attachAgentId } from '../agent/attach.js';
 
 /** No spaces, control characters or "@" (an "@" would make a username look like someone's e-mail at sign-in). */
 const USERNAME_BAD = /[\s@\p{Cc}]/u;
@@ -34,12 +37,14 @@ export interface RegistrationDeps {
   rateLimits: RateLimitStore;
   /** Accounts per IP per window (config rate_limit.register_*). */
   limit: { count: number; windowSeconds: number };
+  dbKind: DbKind;
 }
 
 export class RegistrationService {
   constructor(private readonly deps: RegistrationDeps) {}
 
-  async register(req: Partial<RegisterRequest>, ctx: { ip: string; turnstile?: string }): Promise<void> {
+  /** `host`: the request's host name (Host, or X-Forwarded-Host behind a trusted proxy), for the agent rule. */
+  async register(req: Partial<RegisterRequest>, ctx: { ip: string; turnstile?: string; host?: string }): Promise<void> {
     const { options, verification, turnstile, rateLimits, limit } = this.deps;
     if (!options.bool('RegisterEnabled')) throw new ServiceError('register.disabled');
     if (!options.bool('PasswordRegisterEnabled')) throw new ServiceError('register.password_disabled');
@@ -70,7 +75,7 @@ export class RegistrationService {
 
     const hash = await hashPassword(password);
     try {
-      await this.create({ username, hash, email, affCode: (req.aff_code ?? '').trim() });
+      await this.create({ username, hash, email, affCode: (req.aff_code ?? '').trim(), host: ctx.host });
     } catch (e) {
       // Two registrations of one name at the same moment: the unique index lets one through.
       if (e instanceof UniqueConstraintViolationException && (await usernameTaken(this.deps.em.fork(), username)))
@@ -79,17 +84,18 @@ export class RegistrationService {
     }
   }
 
-  private async create(u: { username: string; hash: string; email: string; affCode: string }): Promise<void> {
+  private async create(u: { username: string; hash: string; email: string; affCode: string; host?: string }): Promise<void> {
     const { options, clock } = this.deps;
     const now = clock();
     await inTransaction(this.deps.em, async (tx) => {
-      const inviter = u.affCode ? await tx.findOne(UserEntity, { aff_code: u.affCode, deleted_at: null }, { fields: ['id', 'username'] }) : null;
+      const inviter = u.affCode ? await tx.findOne(UserEntity, { aff_code: u.affCode, deleted_at: null }, { fields: ['id', 'username', 'agent_id'] }) : null;
+      const agentId = await attachAgentId(tx, u.host, inviter && { id: inviter.id, agentId: inviter.agent_id }, this.deps.dbKind);
       const forNewUser = options.number('QuotaForNewUser');
       const forInvitee = inviter ? options.number('QuotaForInvitee') : 0;
       const forInviter = inviter ? options.number('QuotaForInviter') : 0;
       const id = await tx.insert(UserEntity, {
         username: u.username, password: u.hash, display_name: u.username, email: u.email, role: Role.user, status: UserStatus.enabled,
-        quota: forNewUser + forInvitee, aff_code: await freeAffCode(tx), inviter_id: inviter?.id ?? 0, created_at: now,
+        quota: forNewUser + forInvitee, aff_code: await freeAffCode(tx), inviter_id: inviter?.id ?? 0, agent_id: agentId, created_at: now,
       });
       const logs: Array<{ user_id: number; username: string; text: string }> = [];
       if (forNewUser > 0) logs.push({ user_id: id, username: u.username, text: giftLogText(options, 'register.log_new_user', forNewUser) });

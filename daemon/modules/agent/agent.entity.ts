@@ -27,5 +27,13 @@ export const AgentEntity = defineEntity({
     created_at: p.bigint('number').default(0),
     deleted_at: p.bigint('number').nullable().index(),
   }),
+  // One live agent per domain (design agents.md §1): deleted agents keep theirs, '' means none. A partial index, the
+  // same SQL on SQLite and PostgreSQL; the schema diff compares such indexes by name.
+  uniques: [
+    {
+      name: 'agents_domain_live_unique',
+      expression: `create unique index "agents_domain_live_unique" on "agents" ("domain") where "deleted_at" is null and "domain" <> ''`,
+    },
+  ],
 });
 export type Agent = InferEntity<typeof AgentEntity>;

@@ -26,4 +26,12 @@ describe('logWhere', () => {
     const w = logWhere({ type: 6, start_timestamp: 5 }, { admin: true, forceType: 2, time: false });
     expect(w).toEqual({ sql: '"type" = ?', params: [2] });
   });
+
+  it('scopes an agent to its sub-users by a subquery; username and user id only narrow, channel never applies', () => {
+    const w = logWhere({ username: 'bob', user_id: 7, channel: 3, type: 5 }, { admin: false, subUsersOf: 4, narrowByUser: true });
+    expect(w.sql).toBe('"user_id" in (select "id" from "users" where "agent_id" = ?) and "type" = ? and "username" like ? and "user_id" = ?');
+    expect(w.params).toEqual([4, 5, 'bob', 7]);
+    const own = logWhere({ user_id: 7 }, { admin: false, userId: 4, narrowByUser: true });
+    expect(own).toEqual({ sql: '"user_id" = ? and "user_id" = ?', params: [4, 7] });
+  });
 });

@@ -11,6 +11,13 @@ export interface SqlWhere {
 export interface FilterScope {
   /** Restrict to one user's logs (the self views). */
   userId?: number;
+  /**
+   * Restrict to the logs of this agent's sub-users (users whose agent_id is it), by a subquery: an agent may have
+   * many users, and their ids never need to leave the database.
+   */
+  subUsersOf?: number;
+  /** Apply the username and user id filters on top of the restriction above (agents): they only ever narrow. */
+  narrowByUser?: boolean;
   /** Let the caller filter by username, user id and channel (admins). */
   admin: boolean;
   /** Apply the time window (stat's rpm/tpm ignore it). */
@@ -27,6 +34,7 @@ export function logWhere(f: LogFilters, scope: FilterScope): SqlWhere {
     params.push(...p);
   };
   if (scope.userId !== undefined) add('"user_id" = ?', scope.userId);
+  if (scope.subUsersOf !== undefined) add('"user_id" in (select "id" from "users" where "agent_id" = ?)', scope.subUsersOf);
   const type = scope.forceType ?? f.type;
   if (type && type !== LogType.unknown) add('"type" = ?', type);
   if (scope.time !== false) {
@@ -37,10 +45,11 @@ export function logWhere(f: LogFilters, scope: FilterScope): SqlWhere {
   if (f.token_name) add('"token_name" like ?', f.token_name);
   if (f.model_name) add('"model_name" like ?', f.model_name);
   if (f.group) add('"group" = ?', f.group);
-  if (scope.admin) {
+  if (scope.admin || scope.narrowByUser) {
     if (f.username) add('"username" like ?', f.username);
     if (f.user_id) add('"user_id" = ?', f.user_id);
-    if (f.channel) add('"channel" = ?', f.channel);
   }
+  // Channels are the site's business: only admins filter (or see) them.
+  if (scope.admin && f.channel) add('"channel" = ?', f.channel);
   return { sql: parts.length ? parts.join(' and ') : '1 = 1', params };
 }

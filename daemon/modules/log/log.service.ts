@@ -1,4 +1,5 @@
-// Usage logs: lists for admins and for users (their own, with admin details removed), statistics, clearing.
+// Usage logs: lists for admins, for agents (their sub-users' or their own) and for users (their own), the last two
+// with admin details removed; statistics; clearing.
 import type { EntityManager } from '@mikro-orm/knex';
 import { LOG_ROW_FIELDS, type LogFilters, type LogRow, type LogStat } from '../../contract/log.js';
 import { onePage, type Page } from '../../contract/paging.js';
@@ -28,12 +29,25 @@ export class LogService {
     return this.list(f, { admin: false, userId: actor.id }, toUserView);
   }
 
+  /**
+   * An agent's view (design agents.md §6): with `all_users`, the logs of all its sub-users; without, its own (the
+   * agent-share lines among them). Both without channel details or admin info. An admin calling it is scoped the
+   * same way by its own id (it has /api/log for everything).
+   */
+  listAgent(actor: Actor, f: LogFilters): Promise<Page<LogRow>> {
+    return this.list(f, agentScope(actor, f), toUserView);
+  }
+
   statAll(f: LogFilters): Promise<LogStat> {
     return this.stat(f, { admin: true });
   }
 
   statOwn(actor: Actor, f: LogFilters): Promise<LogStat> {
     return this.stat(f, { admin: false, userId: actor.id });
+  }
+
+  statAgent(actor: Actor, f: LogFilters): Promise<LogStat> {
+    return this.stat(f, agentScope(actor, f));
   }
 
   /** How many logs are older than `before` (unix seconds): what clearBefore would delete. */
@@ -88,6 +102,9 @@ export class LogService {
     return { quota: Number(quota ?? 0), rpm: Number(rpm), tpm: Number(tpm ?? 0) };
   }
 }
+
+const agentScope = (actor: Actor, f: LogFilters): FilterScope =>
+  f.all_users ? { admin: false, subUsersOf: actor.id, narrowByUser: true } : { admin: false, userId: actor.id, narrowByUser: true };
 
 /** Drivers differ in what they return for booleans and bigints; the wire wants plain numbers and booleans. */
 function fromDb(r: Record<string, unknown>): LogRow {

@@ -44,7 +44,7 @@ export class ExternalAccountService {
       if (!req.register) throw new ServiceError('oauth.telegram_not_bound');
       if (!this.options.bool('RegisterEnabled')) throw new ServiceError('oauth.register_disabled');
       created = true;
-      return insertExternalUser(tx, { ...req.register, field: req.field, externalId: req.externalId }, this.options, this.clock());
+      return insertExternalUser(tx, { ...req.register, field: req.field, externalId: req.externalId }, this.options, this.clock(), this.dbKind);
     });
     if (created) await this.epochs.bump('users', undefined, [user.id]);
     if (user.deleted_at !== null && user.deleted_at !== undefined) throw new ServiceError('oauth.user_deleted');

@@ -1,7 +1,8 @@
 // Registers a user who arrived through a third-party identity (reference §7.1 side effects, §7.7): no password,
 // `<prefix>_<id>` as the username, QuotaForNewUser, and, with a valid invite code, QuotaForInvitee for the new
 // user and QuotaForInviter as affiliate quota for the inviter, each written as a system log. Runs inside the
-// caller's transaction. The gift logs use registration's wording (account/gift-log.ts).
+// caller's transaction. The gift logs use registration's wording (account/gift-log.ts). The account joins an agent by
+// the rule every sign-up shares (agent/attach.ts): the starting page's host, else the invite code.
 import type { EntityManager } from '@mikro-orm/knex';
 import { LogType, Role, UserStatus } from '../../contract/roles.js';
 import { randomAlnum } from '../../app/random.js';
@@ -9,6 +10,8 @@ import { giftLogText } from '../account/gift-log.js';
 import { isEmail, normaliseEmail } from '../account/email-rules.js';
 import { emailTaken } from '../account/account-users.js';
 import type { OptionStore } from '../option/option.store.js';
+import type { DbKind } from '../../app/orm.js';
+import { attachAgentId } from '../agent/attach.js';
 import { LogEntity } from '../log/log.entity.js';
 import { UserEntity, type User } from '../user/user.entity.js';
 import type { BindingField } from './external-account.service.js';
@@ -23,6 +26,8 @@ export interface NewExternalUser {
   email: string;
   /** The inviter's affiliate code; unknown codes are ignored. */
   affCode: string;
+  /** Host name of the page that started the sign-in (agent rule). */
+  host: string;
 }
 
 async function unusedAffCode(tx: EntityManager): Promise<string | null> {
@@ -33,8 +38,9 @@ async function unusedAffCode(tx: EntityManager): Promise<string | null> {
   return null; // the column is nullable; the code is created on first use of GET /api/user/aff
 }
 
-export async function insertExternalUser(tx: EntityManager, n: NewExternalUser, options: OptionStore, now: number): Promise<User> {
+export async function insertExternalUser(tx: EntityManager, n: NewExternalUser, options: OptionStore, now: number, dbKind: DbKind): Promise<User> {
   const inviter = n.affCode ? await tx.findOne(UserEntity, { aff_code: n.affCode, deleted_at: null }) : null;
+  const agentId = await attachAgentId(tx, n.host, inviter && { id: inviter.id, agentId: inviter.agent_id }, dbKind);
   const gift = Math.max(0, Math.trunc(options.number('QuotaForNewUser')));
   const inviteeGift = inviter ? Math.max(0, Math.trunc(options.number('QuotaForInvitee'))) : 0;
   const inviterGift = inviter ? Math.max(0, Math.trunc(options.number('QuotaForInviter'))) : 0;
@@ -53,6 +59,7 @@ export async function insertExternalUser(tx: EntityManager, n: NewExternalUser, 
     quota: gift + inviteeGift,
     aff_code: await unusedAffCode(tx),
     inviter_id: inviter?.id ?? 0,
+    agent_id: agentId,
     created_at: now,
     last_login_time: now,
   });

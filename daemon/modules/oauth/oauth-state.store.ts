@@ -1,6 +1,8 @@
 // OAuth states (lessons §2e): 256 random bits, kept server-side in this browser's session row (`sessions.data`),
 // short-lived, compared in constant time, and used once (a compare-and-set on the row). A browser without a
 // session gets a short anonymous one (user_id 0) that exists only to carry the state; it signs in nobody.
+// The state also carries the host and invite code of the page that started the flow: the provider sends the browser
+// back to the site's own address, yet a sign-up joins the agent of the page it began on (design agents.md §1).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/knex';
 import { OAUTH_STATE_TTL_SECONDS } from '../../contract/oauth.js';
@@ -13,6 +15,8 @@ export interface PendingOAuth {
   userId: number;
   /** The invite code given with the state (stored for registration). */
   aff: string;
+  /** The host name of the page that asked for the state ('' for states issued before hosts were kept). */
+  host: string;
 }
 
 interface StoredState extends PendingOAuth {
@@ -22,6 +26,7 @@ interface StoredState extends PendingOAuth {
 
 const KEY = 'oauth';
 const AFF_MAX = 32;
+const HOST_MAX = 255;
 const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
 
 function parse(data: string): Record<string, unknown> {
@@ -37,7 +42,9 @@ function parse(data: string): Record<string, unknown> {
 function storedOf(data: Record<string, unknown>): StoredState | null {
   const s = data[KEY] as Partial<StoredState> | undefined;
   if (!s || typeof s.hash !== 'string' || typeof s.expiresAt !== 'number' || typeof s.userId !== 'number') return null;
-  return { hash: s.hash, expiresAt: s.expiresAt, userId: s.userId, aff: typeof s.aff === 'string' ? s.aff : '' };
+  return {
+    hash: s.hash, expiresAt: s.expiresAt, userId: s.userId, aff: typeof s.aff === 'string' ? s.aff : '', host: typeof s.host === 'string' ? s.host : '',
+  };
 }
 
 export class OAuthStateStore {
@@ -51,10 +58,14 @@ export class OAuthStateStore {
    * live session belongs to, if any: the state then binds instead of signing in. Returns the id of a new anonymous
    * session when the browser had none, for the caller to set as its cookie.
    */
-  async issue(sessionId: string | null, signedInUserId: number | null, aff: string, ip: string): Promise<{ state: string; newSessionId?: string }> {
+  async issue(
+    sessionId: string | null, signedInUserId: number | null, aff: string, ip: string, host = '',
+  ): Promise<{ state: string; newSessionId?: string }> {
     const state = randomId(32);
     const now = this.clock();
-    const stored = (userId: number): StoredState => ({ hash: sha256(state), expiresAt: now + OAUTH_STATE_TTL_SECONDS, userId, aff: aff.slice(0, AFF_MAX) });
+    const stored = (userId: number): StoredState => ({
+      hash: sha256(state), expiresAt: now + OAUTH_STATE_TTL_SECONDS, userId, aff: aff.slice(0, AFF_MAX), host: host.slice(0, HOST_MAX),
+    });
     const em = this.em.fork();
     const session = sessionId ? await em.findOne(SessionEntity, { id: sessionId }) : null;
     if (session && session.expires_at > now) {
@@ -91,7 +102,7 @@ export class OAuthStateStore {
     // Only one of two concurrent callbacks with the same state wins this update.
     if (!(await this.swap(em, session.id, session.data, Object.keys(rest).length ? JSON.stringify(rest) : ''))) return null;
     if (stored.expiresAt <= this.clock()) return null;
-    return { userId: stored.userId, aff: stored.aff };
+    return { userId: stored.userId, aff: stored.aff, host: stored.host };
   }
 
   private async swap(em: EntityManager, id: string, from: string, to: string): Promise<boolean> {

@@ -22,7 +22,9 @@ import { ExternalAccountService } from './external-account.service.js';
 import { wechatIdByCode } from './wechat-client.js';
 import { checkTelegramLogin } from './telegram-auth.js';
 import { emailBinder } from './email-bind.js';
-import { CallbackQuerySchema, CodeQuerySchema, EmailBindQuerySchema, StateQuerySchema, TelegramQuerySchema } from './oauth.schemas.js';
+import {
+  CallbackQuerySchema, CodeQuerySchema, EmailBindQuerySchema, StateQuerySchema, TelegramQuerySchema, WeChatLoginQuerySchema,
+} from './oauth.schemas.js';
 
 export default async function oauthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -51,7 +53,8 @@ export default async function oauthRoutes(fastify: FastifyInstance) {
   };
 
   app.get('/state', { config: signIn, schema: { querystring: StateQuerySchema } }, async (req, reply) => {
-    const issued = await states.issue(sessionIdOf(req), req.actor?.id ?? null, req.query.aff ?? '', req.ip);
+    // The page's host travels in the state: the provider's callback arrives on the site's own address.
+    const issued = await states.issue(sessionIdOf(req), req.actor?.id ?? null, req.query.aff ?? '', req.ip, req.hostname);
     if (issued.newSessionId) setSessionCookie(reply, issued.newSessionId, OAUTH_STATE_TTL_SECONDS, config.session.secure_cookie);
     return ok(issued.state);
   });
@@ -79,7 +82,7 @@ export default async function oauthRoutes(fastify: FastifyInstance) {
       }
       const u = await accounts.signIn({
         field: p.field, externalId: profile.id, label: p.label,
-        register: { usernamePrefix: p.usernamePrefix, displayName: profile.displayName, email: profile.email, affCode: pending.aff },
+        register: { usernamePrefix: p.usernamePrefix, displayName: profile.displayName, email: profile.email, affCode: pending.aff, host: pending.host },
       });
       return startSession(req, reply, u);
     });
@@ -92,13 +95,14 @@ export default async function oauthRoutes(fastify: FastifyInstance) {
     return wechatIdByCode(code.trim(), server);
   };
 
-  app.get('/wechat', { config: signIn, schema: { querystring: CodeQuerySchema } }, async (req, reply) => {
+  app.get('/wechat', { config: signIn, schema: { querystring: WeChatLoginQuerySchema } }, async (req, reply) => {
     refuseCrossSite(req);
     const id = await wechatId(req.query.code);
-    // No inviter for WeChat sign-ups (reference §7.7): the code carries no invite.
+    // The code is typed into the page itself, so this request comes from the page's host; the page may pass its
+    // invite code too (reference §7.7 had none; design agents.md §1 lets every sign-up join an agent).
     const u = await accounts.signIn({
       field: 'wechat_id', externalId: id, label: 'WeChat',
-      register: { usernamePrefix: 'wechat', displayName: 'WeChat User', email: '', affCode: '' },
+      register: { usernamePrefix: 'wechat', displayName: 'WeChat User', email: '', affCode: (req.query.aff ?? '').trim(), host: req.hostname },
     });
     return startSession(req, reply, u);
   });

@@ -14,6 +14,9 @@ export const CallbackQuerySchema = Type.Object({
 
 export const CodeQuerySchema = Type.Object({ code: opt(256) });
 
+/** WeChat sign-in: the code, and the invite code of the page (a sign-up joins its agent, design agents.md §1). */
+export const WeChatLoginQuerySchema = Type.Object({ code: opt(256), aff: opt(64) });
+
 export const EmailBindQuerySchema = Type.Object({ email: opt(255), code: opt(64) });
 
 /** The Login Widget's fields; all of them are signed, so unknown ones are kept for the check. */

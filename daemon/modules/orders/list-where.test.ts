@@ -21,6 +21,13 @@ describe('listWhere', () => {
     expect(listWhere({ user_id: 4 }, { kind: 'agent', agentId: 2 }, INVOICE_COLUMNS)).toEqual({ sql: '"agent_id" = ? and "user_id" = ?', params: [2, 4] });
     expect(listWhere({ start_timestamp: 5 }, { kind: 'agent', agentId: 2 }, ORDER_COLUMNS)).toEqual({ sql: '"proxy_user_id" = ? and "create_time" >= ?', params: [2, 5] });
   });
+
+  it('answers every row that has an agent for the admins\' profit list, with the usual filters', () => {
+    expect(listWhere({ user_id: 4, trade_no: 'NO1' }, { kind: 'agents' }, ORDER_COLUMNS)).toEqual({
+      sql: `"proxy_user_id" <> 0 and "user_id" = ? and replace("trade_no", ?, '') <> "trade_no"`,
+      params: [4, 'NO1'],
+    });
+  });
 });
 
 describe('selfScope', () => {

@@ -9,7 +9,8 @@ export interface SqlWhere {
   params: unknown[];
 }
 
-export type ListScope = { kind: 'all' } | { kind: 'own'; userId: number } | { kind: 'agent'; agentId: number };
+/** all: every row; own: one user's; agent: one agent's sub-users'; agents: every row that has an agent (admins' profit list). */
+export type ListScope = { kind: 'all' } | { kind: 'own'; userId: number } | { kind: 'agent'; agentId: number } | { kind: 'agents' };
 
 /** The columns a table answers the scope and time filters with. */
 export interface ListColumns {
@@ -45,6 +46,7 @@ export function listWhere(f: ListFilters, scope: ListScope, cols: ListColumns): 
   if (scope.kind === 'own') add('"user_id" = ?', scope.userId);
   else {
     if (scope.kind === 'agent') add(`"${cols.agent}" = ?`, scope.agentId);
+    if (scope.kind === 'agents') add(`"${cols.agent}" <> 0`);
     if (f.user_id) add('"user_id" = ?', f.user_id);
   }
   if (f.start_timestamp) add(`"${cols.time}" >= ?`, f.start_timestamp);

@@ -1,5 +1,7 @@
 // Top-up orders under /api/user (spec 3 §7 "Orders, invoices"): the signed-in user's own at /self/orders (agents:
-// their sub-users' with all_user), every order at /orders for admins.
+// their sub-users' with all_user), every order at /orders for admins; the profit orders (with the agent's
+// commission) at /agent/profit for an agent and GET /profit for admins (POST /profit is a settlement request, in
+// modules/settlement).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ok } from '../../contract/envelope.js';
@@ -13,4 +15,9 @@ export default async function orderRoutes(fastify: FastifyInstance) {
     ok(await orders.listSelf(req.actor!, req.query)));
 
   app.get('/orders', { config: { auth: 'admin' }, schema: { querystring: OrderQuerySchema } }, async (req) => ok(await orders.listAll(req.query)));
+
+  app.get('/agent/profit', { config: { auth: 'agent' }, schema: { querystring: OrderQuerySchema } }, async (req) =>
+    ok(await orders.listAgentProfit(req.actor!, req.query)));
+
+  app.get('/profit', { config: { auth: 'admin' }, schema: { querystring: OrderQuerySchema } }, async (req) => ok(await orders.listProfit(req.query)));
 }

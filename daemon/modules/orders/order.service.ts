@@ -21,6 +21,19 @@ export class OrderService {
     return this.list(f, { kind: 'all' }, true);
   }
 
+  /**
+   * An agent's profit orders: those whose proxy_user_id is the agent (set when a sub-user's order is paid, with the
+   * agent's commission), optionally one sub-user's.
+   */
+  listAgentProfit(actor: Actor, f: OrderFilters): Promise<Page<OrderRow>> {
+    return this.list(f, { kind: 'agent', agentId: actor.id }, true);
+  }
+
+  /** Every order with an agent (admins' profit list), optionally one user's. */
+  listProfit(f: OrderFilters): Promise<Page<OrderRow>> {
+    return this.list(f, { kind: 'agents' }, true);
+  }
+
   private async list(f: OrderFilters, scope: ListScope, full: boolean): Promise<Page<OrderRow>> {
     const { page, pageSize, offset } = onePage(f);
     const w = listWhere(f, scope, ORDER_COLUMNS);

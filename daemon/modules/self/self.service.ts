@@ -4,7 +4,6 @@
 // status, deletion, settings) bump the 'users' epoch in the same transaction.
 import type { EntityManager } from '@mikro-orm/knex';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { Role } from '../../contract/roles.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../contract/user.js';
 import {
   DISPLAY_NAME_MAX, type NotifySettingsRequest, type NotifySettingsView, type SelfUpdateRequest, type UsableGroups,
@@ -25,6 +24,10 @@ import { applyNotifySettings, notifyView } from './notify-setting.js';
 import { parseAllowGroups, usableGroups } from '../user/user-overrides.js';
 import { quotaText } from './quota-text.js';
 import { inTransaction } from '../../db/transaction.js';
+import type { DbKind } from '../../app/orm.js';
+import { LogType, Role } from '../../contract/roles.js';
+import { LogEntity } from '../log/log.entity.js';
+import { endAgency, lockAgentTree } from '../agent/agent.service.js';
 
 const affected = (r: unknown): number => Number((r as { affectedRows?: number } | undefined)?.affectedRows ?? 0);
 
@@ -43,6 +46,7 @@ export interface SelfServiceDeps {
   clock: Clock;
   epochs: CacheEpochs;
   options: OptionStore;
+  dbKind: DbKind;
   channels: ChannelCache;
   /** config notify.webhook_allow_private */
   allowPrivateWebhook: boolean;
@@ -98,12 +102,25 @@ export class SelfService {
     const user = await this.me(actor);
     if (user.role >= Role.admin) throw new ServiceError('self.root_cannot_delete');
     await inTransaction(this.d.em, async (tx) => {
+      // An agent that leaves is an agent no more: its domain stops branding, its users go to its parent (design §1).
+      if (user.role === Role.agent) await lockAgentTree(tx, this.d.dbKind);
       await tx.execute(
         'update users set deleted_at = ?, access_token = null, auth_version = auth_version + 1 where id = ? and deleted_at is null',
         [this.d.clock(), user.id],
         'run',
       );
       await tx.nativeDelete(SessionEntity, { user_id: user.id });
+      if (user.role === Role.agent) {
+        const ended = await endAgency(tx, user.id, this.d.clock());
+        if (ended.changed) {
+          await tx.insert(LogEntity, {
+            user_id: user.id, username: user.username, created_at: this.d.clock(), type: LogType.manage,
+            content: translate('zh', 'agent.ended_log', { count: ended.moved, parent: ended.parent }),
+          });
+          await this.d.epochs.bump('agents', tx, [user.id]);
+          await this.d.epochs.bump('users', tx);
+        }
+      }
       await this.d.epochs.bump('users', tx, [user.id]);
     });
   }

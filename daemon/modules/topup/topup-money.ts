@@ -24,6 +24,16 @@ export function topUpPrice(i: PriceInputs): Dec {
   return mul(dec(i.price), Number.isFinite(r) && r > 0 ? dec(r) : ONE);
 }
 
+/** The TopupGroupRatio option's JSON text as an object ({} when it is not one: every group then counts as 1). */
+export function groupRatiosOf(text: string): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 /** amount × price, half-up to cents, in micros (a multiple of 10 000). */
 export function moneyMicros(amount: number, price: Dec): bigint {
   return round(mul(mul(int(amount), price), { m: 100n, e: 0 })) * MICROS_PER_CENT;

@@ -8,4 +8,9 @@ export const topUpMessages = {
   'topup.user_not_found': { zh: '用户不存在', en: 'User not found' },
   /** The top-up log line (type 1), written in Chinese like new-api's. */
   'topup.log_success': { zh: '在线充值成功，充值金额: {quota}，支付金额：{money}', en: 'Online top-up succeeded, amount: {quota}, paid: {money}' },
+  /** One per agent credited on a paid order (type 5), in Chinese like the other log lines. */
+  'topup.log_agent_share': {
+    zh: '代理分成：订单 {trade_no}，用户 {buyer}（ID {buyer_id}）支付 {money}，分成 {share}',
+    en: 'Agent share: order {trade_no}, user {buyer} (ID {buyer_id}) paid {money}, share {share}',
+  },
 } as const satisfies Record<string, { zh: string; en: string }>;

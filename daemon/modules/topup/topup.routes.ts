@@ -14,8 +14,12 @@ export default async function topUpRoutes(fastify: FastifyInstance) {
 
   app.post('/amount', { config: user, schema: { body: TopUpQuoteSchema } }, async (req) => ok(await topups.quote(req.actor!, req.body)));
 
-  app.post('/pay', { config: user, schema: { body: TopUpPaySchema } }, async (req) =>
-    ok(await topups.pay(req.actor!, { ...req.body, payment_method: req.body.payment_method ?? '' })));
+  // A buyer paying on an agent's domain comes back to that domain (its branding, its session), not the site's.
+  app.post('/pay', { config: user, schema: { body: TopUpPaySchema } }, async (req) => {
+    const onAgentDomain = app.services.branding.agentFor(null, req.hostname) > 0;
+    const returnBase = onAgentDomain ? `${req.protocol}://${req.host}` : undefined;
+    return ok(await topups.pay(req.actor!, { ...req.body, payment_method: req.body.payment_method ?? '' }, returnBase));
+  });
 
   app.get('/topup/order', { config: user, schema: { querystring: TopUpOrderQuerySchema } }, async (req) =>
     ok(await topups.order(req.actor!, req.query.trade_no)));

@@ -14,7 +14,7 @@ import type { OptionStore } from '../option/option.store.js';
 import { TopUpEntity, type TopUp } from './topup.entity.js';
 import { signEpay } from './epay-sign.js';
 import { checkNotify } from './epay-notify-check.js';
-import { formatMoney, moneyMicros, topUpPrice } from './topup-money.js';
+import { formatMoney, groupRatiosOf, moneyMicros, topUpPrice } from './topup-money.js';
 import { newTradeNo } from './trade-no.js';
 import { completeTopUp } from './topup-credit.js';
 
@@ -58,7 +58,8 @@ export class TopUpService {
   }
 
   /** POST /api/user/pay: a pending order and the signed form that takes the browser to the payment page. */
-  async pay(actor: Actor, req: TopUpPayRequest): Promise<TopUpPayment> {
+  /** `returnBase`: where the provider sends the browser back (an agent's domain); the site's address otherwise. */
+  async pay(actor: Actor, req: TopUpPayRequest, returnBase?: string): Promise<TopUpPayment> {
     if (!this.enabled()) throw new ServiceError('topup.not_enabled');
     const amount = this.checkAmount(req.amount);
     const money = await this.moneyFor(actor, amount);
@@ -69,6 +70,8 @@ export class TopUpService {
     const payType = req.payment_method === 'zfb' ? 'alipay' : 'wxpay';
     await this.d.em.fork().insert(TopUpEntity, {
       user_id: actor.id, trade_no: tradeNo, pay_type: payType, amount, money_micros: Number(money), status: TopUpOrderStatus.pending, create_time: now,
+      // the buyer's agent sees the order while it waits (all_user lists); the paid order names who was credited
+      proxy_user_id: actor.agentId,
     });
     const server = base(o.get('ServerAddress'));
     const fields = {
@@ -76,7 +79,7 @@ export class TopUpService {
       type: payType,
       out_trade_no: tradeNo,
       notify_url: `${base(o.get('CustomCallbackAddress')) || server}${NOTIFY_PATH}`,
-      return_url: `${server}${TOPUP_RETURN_PATH}?result=return&trade_no=${tradeNo}`,
+      return_url: `${returnBase ? base(returnBase) : server}${TOPUP_RETURN_PATH}?result=return&trade_no=${tradeNo}`,
       name: `TUC${amount}`,
       money: formatMoney(money),
       device: 'pc',
@@ -167,7 +170,7 @@ export class TopUpService {
     if (!user) throw new ServiceError('topup.user_not_found');
     const o = this.d.options;
     const price = topUpPrice({
-      exclusivePrice: Number(user.exclusive_price ?? 0), price: o.number('Price'), groupRatios: jsonObject(o.get('TopupGroupRatio')), group: user.group || 'default',
+      exclusivePrice: Number(user.exclusive_price ?? 0), price: o.number('Price'), groupRatios: groupRatiosOf(o.get('TopupGroupRatio')), group: user.group || 'default',
     });
     return moneyMicros(amount, price);
   }
@@ -195,14 +198,5 @@ export class TopUpService {
       [status, this.d.clock(), String(paid), tradeNo, ...from],
       'run',
     );
-  }
-}
-
-function jsonObject(text: string): Record<string, unknown> {
-  try {
-    const v: unknown = JSON.parse(text);
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
   }
 }

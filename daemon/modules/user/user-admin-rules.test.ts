@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { systemActor, type Actor } from '../../app/actor.js';
 import { ServiceError } from '../../app/errors.js';
 import {
-  checkAllowGroups, checkModelsRatio, checkRank, inScope, minimumAgentPrice, planEdit, planManage, type Target,
+  checkAllowGroups, checkEditRank, checkModelsRatio, checkRank, inScope, minimumAgentPrice, planEdit, planManage, type Target,
 } from './user-admin-rules.js';
 
 const admin: Actor = { id: 1, role: 100, username: 'root', group: 'default', agentId: 0 };
@@ -40,6 +40,34 @@ describe('scope and rank', () => {
     [systemActor, { id: 1, role: 100 }, 'ok'],
   ])('%j on %j: %s', (actor, t, expected) => {
     expect(keyOf(() => checkRank(actor, t))).toBe(expected);
+  });
+});
+
+describe('editing a sub-agent (design agents.md §2)', () => {
+  it.each<[Actor, Pick<Target, 'id' | 'role' | 'agent_id'>, string]>([
+    [agent, { id: 20, role: 10, agent_id: 7 }, 'ok'], // its own sub-agent
+    [agent, { id: 20, role: 10, agent_id: 8 }, 'user_admin.rank'], // another agent's
+    [agent, { id: 20, role: 10, agent_id: 0 }, 'user_admin.rank'],
+    [agent, { id: 20, role: 100, agent_id: 7 }, 'user_admin.rank'], // never an admin
+    [agent, { id: 20, role: 1, agent_id: 7 }, 'ok'],
+    [admin, { id: 2, role: 100, agent_id: 1 }, 'user_admin.rank'],
+  ])('%j edits %j: %s', (actor, t, expected) => {
+    expect(keyOf(() => checkEditRank(actor, t))).toBe(expected);
+  });
+});
+
+describe('moving a user between agents', () => {
+  it('only admins, to a whole id ≥ 0 that is not the user itself', () => {
+    expect(planEdit(admin, target({ agent_id: 7 }), { id: 20, agent_id: 8 }, ctx).fields).toEqual({ agent_id: 8 });
+    expect(planEdit(admin, target({ agent_id: 7 }), { id: 20, agent_id: 0 }, ctx).fields).toEqual({ agent_id: 0 });
+    expect(planEdit(admin, target({ agent_id: 7 }), { id: 20, agent_id: 7 }, ctx).fields).toEqual({});
+    expect(planEdit(admin, target({ agent_id: 7 }), { id: 20, agent_id: null }, ctx).fields).toEqual({});
+    expect(keyOf(() => planEdit(admin, target(), { id: 20, agent_id: 20 }, ctx))).toBe('user_admin.agent_self');
+    expect(keyOf(() => planEdit(admin, target(), { id: 20, agent_id: -1 }, ctx))).toBe('user_admin.agent_id_invalid');
+    expect(keyOf(() => planEdit(admin, target(), { id: 20, agent_id: 1.5 }, ctx))).toBe('user_admin.agent_id_invalid');
+    // an agent may not send it at all, not even its own id back
+    expect(keyOf(() => planEdit(agent, target(), { id: 20, agent_id: 7 }, ctx))).toBe('user_admin.agent_move_forbidden');
+    expect(keyOf(() => planEdit(agent, target(), { id: 20, agent_id: 0 }, ctx))).toBe('user_admin.agent_move_forbidden');
   });
 });
 

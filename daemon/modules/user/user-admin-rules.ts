@@ -48,6 +48,15 @@ export function checkRank(actor: Actor, target: Pick<Target, 'id' | 'role'>): vo
   if (target.role >= actor.role) throw new ServiceError('user_admin.rank');
 }
 
+/**
+ * Reading and editing: as checkRank, except that an agent may edit its own sub-agents (design agents.md §2: a parent
+ * sets its sub-agent's price and gives it quota). Manage actions keep checkRank.
+ */
+export function checkEditRank(actor: Actor, target: Pick<Target, 'id' | 'role' | 'agent_id'>): void {
+  if (actor.role === Role.agent && actor.id > 0 && target.role === Role.agent && target.agent_id === actor.id) return;
+  checkRank(actor, target);
+}
+
 export function checkUsername(raw: string | undefined): string {
   const name = (raw ?? '').trim();
   if (!name) throw new ServiceError('user_admin.credentials_required');
@@ -82,7 +91,8 @@ const isWholeQuota = (n: unknown): n is number => typeof n === 'number' && Numbe
 export type QuotaChange = { kind: 'add'; delta: number } | { kind: 'set'; value: number; onlyRaise: boolean };
 
 export interface EditPlan {
-  fields: Partial<Pick<Target, 'username' | 'display_name' | 'group' | 'exclusive_price' | 'allow_groups' | 'models_ratio'>>;
+  /** `agent_id` (admins): the service still checks that the new agent is live and that no cycle forms. */
+  fields: Partial<Pick<Target, 'username' | 'display_name' | 'group' | 'exclusive_price' | 'allow_groups' | 'models_ratio' | 'agent_id'>>;
   /** A new password in clear (the service hashes it and ends the user's sessions). */
   password?: string;
   quota?: QuotaChange;
@@ -91,7 +101,10 @@ export interface EditPlan {
 export interface EditContext {
   /** Groups that exist (keys of GroupRatio). */
   groups: ReadonlySet<string>;
-  /** The acting agent's own exclusive price (0 = none); unused for admins. */
+  /**
+   * The acting agent's effective top-up price (design agents.md §2: its exclusive price if > 0, else the site's
+   * Price × TopupGroupRatio of its group); unused for admins.
+   */
   agentPrice: number;
 }
 
@@ -100,10 +113,11 @@ export const minimumAgentPrice = (agentPrice: number): number =>
   agentPrice > 0 ? Math.ceil(agentPrice * AGENT_PRICE_FACTOR * 1e6 - 1e-6) / 1e6 : 0;
 
 /** PUT /api/user/ as it arrives: numbers may be null (= not sent); role and status only to refuse changing them. */
-export type EditInput = Omit<UserUpdateRequest, 'quota' | 'add_quota' | 'exclusive_price'> & {
+export type EditInput = Omit<UserUpdateRequest, 'quota' | 'add_quota' | 'exclusive_price' | 'agent_id'> & {
   quota?: number | null;
   add_quota?: number | null;
   exclusive_price?: number | null;
+  agent_id?: number | null;
   role?: number | null;
   status?: number | null;
 };
@@ -120,6 +134,8 @@ export function planEdit(actor: Actor, target: Target, req: EditInput, ctx: Edit
     if (req.allow_groups !== undefined) throw new ServiceError('user_admin.agent_allow_groups_forbidden');
     if (req.models_ratio !== undefined) throw new ServiceError('user_admin.agent_models_ratio_forbidden');
     if (req.group !== undefined && req.group.trim() !== target.group) throw new ServiceError('user_admin.agent_group_forbidden');
+    // Only the administrator moves users between agents (design agents.md §1), even to where they already are.
+    if (req.agent_id !== undefined && req.agent_id !== null) throw new ServiceError('user_admin.agent_move_forbidden');
   }
 
   if (req.username !== undefined) {
@@ -149,6 +165,15 @@ export function planEdit(actor: Actor, target: Target, req: EditInput, ctx: Edit
         if (price < min) throw new ServiceError('user_admin.exclusive_price_low', { min });
       }
       plan.fields.exclusive_price = price;
+    }
+  }
+
+  if (admin && req.agent_id !== undefined && req.agent_id !== null) {
+    const to = req.agent_id;
+    if (typeof to !== 'number' || !Number.isSafeInteger(to) || to < 0) throw new ServiceError('user_admin.agent_id_invalid');
+    if (to !== target.agent_id) {
+      if (to === target.id) throw new ServiceError('user_admin.agent_self');
+      plan.fields.agent_id = to;
     }
   }
 

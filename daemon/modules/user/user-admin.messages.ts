@@ -41,5 +41,13 @@ export const userAdminMessages = {
   'user_admin.quota_log': { zh: '管理员 {actor} 将用户额度从 {from} 修改为 {to}', en: 'Administrator {actor} changed the user\'s quota from {from} to {to}' },
   'user_admin.agent_quota_insufficient': { zh: '你的额度不足，无法为该用户增加 {amount}', en: 'Your own quota is not enough to give this user {amount}' },
   'user_admin.agent_quota_given_log': { zh: '为下级用户 {user} 增加 {amount}，从自己的额度中扣除', en: 'Gave {amount} to sub-user {user}, taken from this account\'s quota' },
+  'user_admin.agent_move_forbidden': { zh: '只有管理员可以修改用户所属的代理', en: 'Only an administrator may move a user to another agent' },
+  'user_admin.agent_id_invalid': { zh: '代理 ID 必须是不小于 0 的整数', en: 'The agent id must be a whole number of at least 0' },
+  'user_admin.agent_self': { zh: '用户不能成为自己的代理', en: 'A user cannot be its own agent' },
+  'user_admin.agent_not_live': { zh: '代理不存在或已删除', en: 'No such agent, or it has been deleted' },
+  'user_admin.agent_cycle': { zh: '不能把代理移到它自己的下级代理之下', en: 'An agent cannot be moved under one of its own sub-agents' },
+  'user_admin.agent_moved_log': { zh: '管理员 {actor} 将用户所属代理从 {from} 改为 {to}', en: 'Administrator {actor} moved the user from agent {from} to agent {to}' },
+  'user_admin.agent_edit_log': { zh: '代理 {actor} 修改了用户的 {fields}', en: 'Agent {actor} changed the user\'s {fields}' },
+  'user_admin.agent_manage_log': { zh: '代理 {actor} 对用户执行了 {action}', en: 'Agent {actor} applied {action} to the user' },
   'user_admin.quota_log_agent': { zh: '代理 {actor} 将用户额度从 {from} 修改为 {to}', en: 'Agent {actor} changed the user\'s quota from {from} to {to}' },
 } as const satisfies Record<string, { zh: string; en: string }>;

@@ -33,6 +33,8 @@ export const UserUpdateSchema = Type.Object({
   exclusive_price: num,
   allow_groups: str(4096),
   models_ratio: str(65_536),
+  /** Admins only: the user's agent (0 = none). */
+  agent_id: num,
   role: num,
   status: num,
 });

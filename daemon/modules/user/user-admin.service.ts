@@ -3,6 +3,8 @@
 // Every write runs in one transaction guarded by the row's role, agent and deletion as they were checked (a change
 // in between is refused, not overwritten), ends the user's sessions where the rules say so, and bumps the 'users'
 // cache epoch so the relay's user cache (status, role, group) and the wallet's balances follow at once.
+// Agents (design agents.md): only admins move a user between agents; an agent edits its sub-users and sub-agents
+// with prices of at least 1.1 × its own effective top-up price; deleting or demoting an agent ends its agency.
 import type { EntityManager } from '@mikro-orm/knex';
 import { raw } from '@mikro-orm/core';
 import { onePage, type Page } from '../../contract/paging.js';
@@ -23,9 +25,13 @@ import { SessionEntity } from '../session/session.entity.js';
 import { escapeLike, groupNames } from '../token/token-rules.js';
 import { UserEntity, type User } from './user.entity.js';
 import {
-  checkAction, checkCreate, checkRank, inScope, managesAll, planEdit, planManage, type EditInput, type QuotaChange,
+  checkAction, checkCreate, checkEditRank, checkRank, inScope, managesAll, planEdit, planManage, type EditInput, type QuotaChange,
 } from './user-admin-rules.js';
 import { inTransaction } from '../../db/transaction.js';
+import { toNumber } from '../../billing/decimal.js';
+import { groupRatiosOf, topUpPrice } from '../topup/topup-money.js';
+import { liveAgentIds } from '../agent/attach.js';
+import { endAgency, isAncestorOrSelf, lockAgentTree } from '../agent/agent.service.js';
 
 const affected = (r: unknown): number => Number((r as { affectedRows?: number } | undefined)?.affectedRows ?? 0);
 const KEYWORD_MAX = 64;
@@ -71,7 +77,7 @@ export class UserAdminService {
   async get(actor: Actor, id: number): Promise<User> {
     const user = await this.em.fork().findOne(UserEntity, { id });
     if (!user || !inScope(actor, user)) throw new ServiceError('user_admin.not_found');
-    checkRank(actor, user);
+    checkEditRank(actor, user);
     return user;
   }
 
@@ -119,9 +125,9 @@ export class UserAdminService {
     const em = this.em.fork();
     const target = await em.findOne(UserEntity, { id: req.id });
     if (!target || !inScope(actor, target)) throw new ServiceError('user_admin.not_found');
-    checkRank(actor, target);
+    checkEditRank(actor, target);
     if (target.deleted_at != null) throw new ServiceError('user_admin.deleted');
-    const agentPrice = managesAll(actor) ? 0 : Number((await em.findOne(UserEntity, { id: actor.id }))?.exclusive_price ?? 0);
+    const agentPrice = managesAll(actor) ? 0 : await this.effectivePrice(em, actor.id);
     const plan = planEdit(actor, target, req, { groups: groupNames(this.options.get('GroupRatio')), agentPrice });
     const { username } = plan.fields;
     if (username && (await em.count(UserEntity, { username, id: { $ne: target.id } }))) throw new ServiceError('user_admin.username_taken');
@@ -129,6 +135,7 @@ export class UserAdminService {
     const guard: Guard = { id: target.id, deleted_at: null, role: target.role, agent_id: target.agent_id };
     try {
       await inTransaction(em, async (tx) => {
+        const moved = plan.fields.agent_id !== undefined && (await this.checkMove(tx, target, plan.fields.agent_id));
         const set: Record<string, unknown> = { ...plan.fields };
         if (password) Object.assign(set, { password, auth_version: raw('auth_version + 1') });
         if (Object.keys(set).length) {
@@ -138,6 +145,22 @@ export class UserAdminService {
         // A new password ends every session of the user (their access token stays theirs).
         if (password) await tx.nativeDelete(SessionEntity, { user_id: target.id });
         if (plan.quota) await this.moveQuota(tx, actor, target, guard, plan.quota);
+        // Every change an agent makes to a sub-user leaves a line naming the agent (design agents.md §6); quota
+        // moves have their own lines above. The password itself is never written, only that it changed.
+        const edited = [...Object.keys(plan.fields), ...(password ? ['password'] : [])];
+        if (!managesAll(actor) && edited.length) {
+          await tx.insert(LogEntity, {
+            user_id: target.id, username: target.username, created_at: this.clock(), type: LogType.manage,
+            content: translate('zh', 'user_admin.agent_edit_log', { actor: actor.username, fields: edited.join(', ') }),
+          });
+        }
+        if (plan.fields.agent_id !== undefined) {
+          await tx.insert(LogEntity, {
+            user_id: target.id, username: target.username, created_at: this.clock(), type: LogType.manage,
+            content: translate('zh', 'user_admin.agent_moved_log', { actor: actor.username, from: target.agent_id, to: plan.fields.agent_id }),
+          });
+          if (moved === 'agent') await this.epochs.bump('agents', tx, [target.id]);
+        }
         // the actor too: an agent's own quota pays for what it gives
         await this.epochs.bump('users', tx, [target.id, actor.id]);
       });
@@ -167,7 +190,15 @@ export class UserAdminService {
     if (plan.changes.deleted) set.deleted_at = this.clock();
     if (plan.endSessions) set.auth_version = raw('auth_version + 1');
     if (plan.revokeToken) set.access_token = null;
+    // An agent deleted or demoted is an agent no more: its sub-users and sub-agents go to its parent, at once.
+    const endsAgency = target.role === Role.agent && (plan.changes.deleted || plan.changes.role === Role.user);
     await inTransaction(em, async (tx) => {
+      if (endsAgency) {
+        // Locks first, in the order every agent-tree writer takes them (tree, agents row, users row): a sign-up
+        // holding this agent's row (attach.ts) finishes before we move its users, and nobody waits in a circle.
+        await lockAgentTree(tx, this.dbKind);
+        if (this.dbKind === 'postgresql') await tx.execute('select agent_id from agents where agent_id = ? for update', [target.id]);
+      }
       const n = await tx
         .createQueryBuilder(UserEntity)
         .update(set)
@@ -175,9 +206,52 @@ export class UserAdminService {
         .execute('run');
       if (!affected(n)) throw new ServiceError('user_admin.changed_meanwhile');
       if (plan.endSessions) await tx.nativeDelete(SessionEntity, { user_id: target.id });
+      if (!managesAll(actor)) {
+        await tx.insert(LogEntity, {
+          user_id: target.id, username: target.username, created_at: this.clock(), type: LogType.manage,
+          content: translate('zh', 'user_admin.agent_manage_log', { actor: actor.username, action }),
+        });
+      }
+      if (endsAgency) {
+        const ended = await endAgency(tx, target.id, this.clock());
+        if (ended.changed) {
+          await tx.insert(LogEntity, {
+            user_id: target.id, username: target.username, created_at: this.clock(), type: LogType.manage,
+            content: translate('zh', 'agent.ended_log', { count: ended.moved, parent: ended.parent }),
+          });
+          await this.epochs.bump('agents', tx, [target.id]);
+          await this.epochs.bump('users', tx);
+        }
+      }
       await this.epochs.bump('users', tx, [target.id]);
     });
     return em.fork().findOneOrFail(UserEntity, { id: target.id });
+  }
+
+  /** The effective top-up price of user `id` (design agents.md §2): what an agent's sub-users' prices are held to. */
+  private async effectivePrice(em: EntityManager, id: number): Promise<number> {
+    const u = await em.findOne(UserEntity, { id }, { fields: ['exclusive_price', 'group'] });
+    const o = this.options;
+    return toNumber(topUpPrice({
+      exclusivePrice: Number(u?.exclusive_price ?? 0), price: o.number('Price'), groupRatios: groupRatiosOf(o.get('TopupGroupRatio')), group: u?.group || 'default',
+    }));
+  }
+
+  /**
+   * An admin's move of `target` to agent `to` (0 = none), inside the edit's transaction with the tree locked: the new
+   * agent must be live (its row stays held, so it cannot be ended before we commit), and an agent cannot go under
+   * itself or its own sub-agents. Moving an agent also moves its agents row under the new parent. Returns 'agent' when
+   * the agent tree changed, 'user' otherwise.
+   */
+  private async checkMove(tx: EntityManager, target: User, to: number): Promise<'agent' | 'user'> {
+    await lockAgentTree(tx, this.dbKind);
+    if (to > 0 && !(await liveAgentIds(tx, [to], this.dbKind === 'postgresql' ? 'share' : undefined)).has(to))
+      throw new ServiceError('user_admin.agent_not_live');
+    const ownRow = (await liveAgentIds(tx, [target.id])).has(target.id);
+    if (!ownRow) return 'user';
+    if (to > 0 && (await isAncestorOrSelf(tx, target.id, to))) throw new ServiceError('user_admin.agent_cycle');
+    await tx.execute('update agents set agent_agent_id = ? where agent_id = ? and deleted_at is null', [to, target.id], 'run');
+    return 'agent';
   }
 
   /** Moves the balance with one conditional statement and records a manage log with the before and after. */

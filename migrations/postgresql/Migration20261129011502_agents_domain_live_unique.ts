@@ -1,0 +1,13 @@
+import { Migration } from '@mikro-orm/migrations';
+
+export class Migration20261129011502_agents_domain_live_unique extends Migration {
+
+  override async up(): Promise<void> {
+    this.addSql(`create unique index "agents_domain_live_unique" on "agents" ("domain") where "deleted_at" is null and "domain" <> '';`);
+  }
+
+  override async down(): Promise<void> {
+    this.addSql(`drop index if exists "agents_domain_live_unique";`);
+  }
+
+}
