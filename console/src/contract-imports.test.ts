@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 // The console may import only the plain contract files: index.ts and schemas.ts pull TypeBox into the bundle.
-const PLAIN = new Set(['envelope', 'paging', 'roles', 'quota-format', 'setup', 'status', 'user', 'token', 'channel', 'channel-types', 'log', 'options', 'oauth', 'content', 'self', 'account', 'user-admin', 'orders', 'redemption', 'pricing', 'topup']);
+const PLAIN = new Set(['envelope', 'paging', 'roles', 'quota-format', 'setup', 'status', 'user', 'token', 'channel', 'channel-types', 'log', 'options', 'oauth', 'content', 'self', 'account', 'user-admin', 'orders', 'agents', 'redemption', 'pricing', 'topup']);
 const sources = import.meta.glob(['./**/*.{ts,tsx}', '!./**/*.test.{ts,tsx}'], {
   query: '?raw',
   import: 'default',

@@ -38,11 +38,13 @@ import walletZh from '../features/wallet/wallet.zh-CN.json';
 import walletEn from '../features/wallet/wallet.en-US.json';
 import ordersZh from '../features/orders/orders.zh-CN.json';
 import ordersEn from '../features/orders/orders.en-US.json';
+import agentsZh from '../features/agents/agents.zh-CN.json';
+import agentsEn from '../features/agents/agents.en-US.json';
 
 export type Tree = { [key: string]: string | Tree };
 
 /** [zh-CN, en-US] pairs; add a feature's pair here. */
-const PARTS: Array<[Tree, Tree]> = [[zhCN as Tree, enUS as Tree], [tokenZh as Tree, tokenEn as Tree], [channelZh as Tree, channelEn as Tree], [channelTypeZh as Tree, channelTypeEn as Tree], [logZh as Tree, logEn as Tree], [userAdminZh as Tree, userAdminEn as Tree], [oauthZh as Tree, oauthEn as Tree], [optionFormZh as Tree, optionFormEn as Tree], [siteSettingZh as Tree, siteSettingEn as Tree], [settingOperationZh as Tree, settingOperationEn as Tree], [settingRateLimitZh as Tree, settingRateLimitEn as Tree], [settingModelsZh as Tree, settingModelsEn as Tree], [personalZh as Tree, personalEn as Tree], [accountZh as Tree, accountEn as Tree], [pricingZh as Tree, pricingEn as Tree], [redemptionZh as Tree, redemptionEn as Tree], [redeemZh as Tree, redeemEn as Tree], [walletZh as Tree, walletEn as Tree], [ordersZh as Tree, ordersEn as Tree]];
+const PARTS: Array<[Tree, Tree]> = [[zhCN as Tree, enUS as Tree], [tokenZh as Tree, tokenEn as Tree], [channelZh as Tree, channelEn as Tree], [channelTypeZh as Tree, channelTypeEn as Tree], [logZh as Tree, logEn as Tree], [userAdminZh as Tree, userAdminEn as Tree], [oauthZh as Tree, oauthEn as Tree], [optionFormZh as Tree, optionFormEn as Tree], [siteSettingZh as Tree, siteSettingEn as Tree], [settingOperationZh as Tree, settingOperationEn as Tree], [settingRateLimitZh as Tree, settingRateLimitEn as Tree], [settingModelsZh as Tree, settingModelsEn as Tree], [personalZh as Tree, personalEn as Tree], [accountZh as Tree, accountEn as Tree], [pricingZh as Tree, pricingEn as Tree], [redemptionZh as Tree, redemptionEn as Tree], [redeemZh as Tree, redeemEn as Tree], [walletZh as Tree, walletEn as Tree], [ordersZh as Tree, ordersEn as Tree], [agentsZh as Tree, agentsEn as Tree]];
 
 const merge = (trees: Tree[]): Tree => Object.assign({}, ...trees);
 

@@ -18,6 +18,8 @@ export interface MenuEntry {
   minRole: 'guest' | RoleName;
   /** Status flag that must be truthy (a boolean switch or a non-empty link). */
   flag?: keyof PublicStatus;
+  /** This role and above see the entry even when `flag` is off (the page holds their own work). */
+  flagExemptRole?: RoleName;
   /** Shown alone when the sidebar is collapsed. */
   icon?: ComponentType;
   /** A badge label (i18n key) shown beside the entry. */
@@ -53,6 +55,7 @@ export const SIDE_MENU: readonly MenuEntry[] = [
   },
   { key: 'topup', label: 'menu.topup', icon: IconStorage, path: '/topup', minRole: 'user' },
   { key: 'orders', label: 'menu.orders', icon: IconFile, path: '/orders', minRole: 'user', flag: 'orders_invoice_enabled' },
-  { key: 'agents', label: 'menu.agents', icon: IconIdcard, path: '/agents', minRole: 'user', flag: 'agent_info_enabled' },
+  // the flag opens the page to everyone; agents (their settlement) and admins (the agent table) always have it
+  { key: 'agents', label: 'menu.agents', icon: IconIdcard, path: '/agents', minRole: 'user', flag: 'agent_info_enabled', flagExemptRole: 'agent' },
   { key: 'setting', label: 'menu.setting', icon: IconUser, path: '/setting', minRole: 'user' },
 ];

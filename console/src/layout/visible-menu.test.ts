@@ -11,8 +11,8 @@ const ALL_PATHS = new Set(['/', '/detail', '/chat', '/pricing', '/docs', '/helpe
 const paths = (ctx: MenuContext) => visibleMenu(SIDE_MENU, ctx).map((e) => e.path);
 
 describe('side menu', () => {
-  it('shows only registered routes: today an admin sees channels, tokens, codes, users, the usage log, the wallet and the personal centre', () => {
-    expect(paths({ role: Role.admin, status: publicStatus(), registered: REGISTERED_PATHS })).toEqual(['/channel', '/token', '/redemption', '/user', '/log', '/topup', '/setting']);
+  it('shows only registered routes: today an admin sees channels, tokens, codes, users, the usage log, the wallet, agent info and the personal centre', () => {
+    expect(paths({ role: Role.admin, status: publicStatus(), registered: REGISTERED_PATHS })).toEqual(['/channel', '/token', '/redemption', '/user', '/log', '/topup', '/agents', '/setting']);
   });
 
   it('hides everything from guests', () => {
@@ -25,8 +25,9 @@ describe('side menu', () => {
     const agent = paths({ role: Role.agent, status, registered: ALL_PATHS });
     const admin = paths({ role: Role.admin, status, registered: ALL_PATHS });
     expect(user).toEqual(['/token', '/log', '/topup', '/setting']);
-    expect(agent).toEqual(['/token', '/user', '/log', '/topup', '/setting']);
-    expect(admin).toEqual(['/channel', '/token', '/redemption', '/user', '/log', '/topup', '/setting']);
+    // agent info stays in agents' and admins' menus without its flag (their settlement and agent table live there)
+    expect(agent).toEqual(['/token', '/user', '/log', '/topup', '/agents', '/setting']);
+    expect(admin).toEqual(['/channel', '/token', '/redemption', '/user', '/log', '/topup', '/agents', '/setting']);
   });
 
   it('follows status flags', () => {

@@ -14,7 +14,8 @@ export interface MenuContext {
 
 function allowed(entry: MenuEntry, ctx: MenuContext): boolean {
   if (ctx.role < Role[entry.minRole]) return false;
-  if (entry.flag && !(ctx.status && ctx.status[entry.flag])) return false;
+  const exempt = entry.flagExemptRole !== undefined && ctx.role >= Role[entry.flagExemptRole];
+  if (entry.flag && !exempt && !(ctx.status && ctx.status[entry.flag])) return false;
   return entry.path === undefined || ctx.registered.has(entry.path);
 }
 

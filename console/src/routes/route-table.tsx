@@ -15,6 +15,7 @@ import { PasswordResetPage } from '../features/account/PasswordResetPage';
 import { PricingPage } from '../features/pricing/PricingPage';
 import { RedemptionPage } from '../features/redemption/RedemptionPage';
 import { OrdersPage } from '../features/orders/OrdersPage';
+import { AgentsPage } from '../features/agents/AgentsPage';
 import { TopUpPage } from '../features/wallet/TopUpPage';
 
 export interface AppRoute {
@@ -41,6 +42,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/log', Page: LogPage, access: 'login' },
   { path: '/topup', Page: TopUpPage, access: 'login' },
   { path: '/orders', Page: OrdersPage, access: 'login' },
+  { path: '/agents', Page: AgentsPage, access: 'login' },
   { path: '/redemption', Page: RedemptionPage, access: 'login' },
   { path: '/user', Page: UserPage, access: 'login' },
   { path: '/user/edit/:id', Page: UserPage, access: 'login' },

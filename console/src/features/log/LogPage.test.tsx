@@ -7,7 +7,15 @@ import { loginUser, publicStatus } from '../../test/fixtures';
 import { failure, ok, type RecordedRequest } from '../../test/mock-api';
 
 const signIn = (role = 1) =>
-  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(loginUser(role === 100 ? { role, username: 'root', id: 1 } : { role })));
+  localStorage.setItem(
+    STORAGE_KEYS.user,
+    JSON.stringify(loginUser(role === 100 ? { role, username: 'root', id: 1 } : role === 10 ? { role, username: 'agent', id: 4 } : { role })),
+  );
+/** The labels of the type filter's options (opens the select). */
+const typeLabels = () => {
+  fireEvent.click(screen.getByTestId('log-type-filter').querySelector('.arco-select-view') ?? screen.getByTestId('log-type-filter'));
+  return [...document.querySelectorAll('.arco-select-option')].map((o) => o.textContent);
+};
 const query = (r: RecordedRequest) => Object.fromEntries(new URL(r.url, 'http://localhost').searchParams);
 const row = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
@@ -145,5 +153,67 @@ describe('log page', () => {
     expect(await screen.findByText('database is down')).toBeTruthy();
     expect(screen.getByText('No logs yet')).toBeTruthy();
     expect(screen.getByTestId('log-stat').textContent).toContain('RPM: -');
+  });
+
+  it("reads an agent's own logs through /api/log/agent, and its sub-users' with the switch and user filters", async () => {
+    signIn(10);
+    vi.spyOn(Date, 'now').mockReturnValue(NOW);
+    const { api } = renderConsole('/log', {
+      'GET /api/log/agent': (r: RecordedRequest) =>
+        ok(
+          query(r).all_users === 'true'
+            ? page([log({ username: 'bob', user_id: 12, model_name: 'sub-model' })])
+            : page([log({ type: 5, username: 'agent', user_id: 4, model_name: '', quota: 15_000_000, content: 'share of order T1' })]),
+        ),
+      'GET /api/log/agent/stat': { quota: 0, rpm: 0, tpm: 0 },
+    });
+    expect(await screen.findByText('share of order T1')).toBeTruthy();
+    expect(within(row('share of order T1')).getByText('Agent share')).toBeTruthy();
+    // the share is money earned in the site's currency (quota / quota_per_unit), not a dollar cost
+    expect(within(row('share of order T1')).getByText('¥30.00')).toBeTruthy();
+    expect(query(api.find('GET', '/api/log/agent')[0])).toEqual({
+      p: '1', page_size: '10', start_timestamp: String(START), end_timestamp: String(END),
+    });
+    expect(api.find('GET', '/api/log/self')).toHaveLength(0);
+    expect(api.find('GET', '/api/log/')).toHaveLength(0);
+    // own logs: no user column, no user filters until the switch; never a channel
+    expect(screen.queryByText('User')).toBeNull();
+    expect(screen.queryByPlaceholderText('Username')).toBeNull();
+    expect(screen.queryByPlaceholderText('User ID')).toBeNull();
+    expect(screen.queryByPlaceholderText('Channel ID')).toBeNull();
+    expect(screen.queryByText('Channel')).toBeNull();
+    expect(typeLabels()).toEqual(['All', 'Top-up', 'Consumption', 'Admin', 'System', 'Agent share']);
+
+    fireEvent.click(screen.getByText("Sub-users' logs"));
+    fireEvent.change(screen.getByPlaceholderText('Username'), { target: { value: ' bob ' } });
+    fireEvent.change(screen.getByPlaceholderText('User ID'), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: /Query/ }));
+    expect(await screen.findByText('sub-model')).toBeTruthy();
+    const sent = query(api.find('GET', '/api/log/agent').at(-1)!);
+    expect(sent).toEqual({
+      p: '1', page_size: '10', username: 'bob', user_id: '12', start_timestamp: String(START), end_timestamp: String(END), all_users: 'true',
+    });
+    await waitFor(() => expect(api.find('GET', '/api/log/agent/stat')).toHaveLength(2));
+    expect(query(api.find('GET', '/api/log/agent/stat')[1])).toMatchObject({ all_users: 'true', username: 'bob', user_id: '12' });
+    expect(screen.getByText('User')).toBeTruthy();
+    expect(within(row('sub-model')).getByText('bob')).toBeTruthy();
+    expect(screen.queryByText('Channel')).toBeNull();
+
+    // switching back drops the user filters from the query, though the fields keep what was typed
+    fireEvent.click(screen.getByText("Sub-users' logs"));
+    expect(screen.queryByPlaceholderText('Username')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Query/ }));
+    expect(await screen.findByText('share of order T1')).toBeTruthy();
+    expect(query(api.find('GET', '/api/log/agent').at(-1)!)).toEqual({
+      p: '1', page_size: '10', start_timestamp: String(START), end_timestamp: String(END),
+    });
+  });
+
+  it('offers agent-share lines to admins as well, error lines to admins only', async () => {
+    signIn(100);
+    renderConsole('/log', { 'GET /api/log/': page([log()]), 'GET /api/log/stat': { quota: 0, rpm: 0, tpm: 0 } });
+    await screen.findByText('gpt-4o');
+    expect(screen.queryByText("Sub-users' logs")).toBeNull();
+    expect(typeLabels()).toEqual(['All', 'Top-up', 'Consumption', 'Admin', 'System', 'Agent share', 'Error']);
   });
 });

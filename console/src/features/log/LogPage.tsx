@@ -1,7 +1,8 @@
 // /log (spec 3 "Usage log"): filters, the statistics line (quota, RPM, TPM) and the paged list. Admins read every
-// user's logs with the channel column and admin-only filters; everyone else reads their own.
+// user's logs with the channel column and admin-only filters; agents their own or, with the sub-users switch, their
+// sub-users' (with username and user id filters, never channels); everyone else reads their own.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Card, DatePicker, InputNumber, Select, Space, Tag, Tooltip } from '@arco-design/web-react';
+import { Card, Checkbox, DatePicker, InputNumber, Select, Space, Tag, Tooltip } from '@arco-design/web-react';
 import { IconQuestionCircle } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { Role, roleAtLeast } from '@contract/roles';
@@ -12,7 +13,7 @@ import { useUser } from '../auth/UserProvider';
 import { useStatus } from '../status/StatusProvider';
 import { formatQuota } from '../setting/format-quota';
 import { logApi } from './log.api';
-import { defaultForm, toFilters, type LogForm } from './log-query';
+import { defaultForm, toFilters, type LogForm, type LogViewer } from './log-query';
 import { typeLabelKey, typeOptions } from './log-format';
 import { LogTable } from './LogTable';
 
@@ -23,7 +24,8 @@ export function LogPage() {
   const { status } = useStatus();
   const role = user?.role ?? Role.user;
   const admin = roleAtLeast(role, 'admin');
-  const api = useMemo(() => logApi(client, admin), [client, admin]);
+  const viewer: LogViewer = admin ? 'admin' : roleAtLeast(role, 'agent') ? 'agent' : 'user';
+  const api = useMemo(() => logApi(client, viewer), [client, viewer]);
   // the default time window is "until now", so a fresh form (first render, Reset) reads the clock
   const search = useListQuery<LogForm>(() => defaultForm(Date.now()));
   const { form, set, apply } = search;
@@ -32,7 +34,10 @@ export function LogPage() {
   // only the latest request may fill the statistics: a slow earlier answer must not overwrite a newer one
   const statSeq = useRef(0);
 
-  const filters = useMemo(() => toFilters(search.applied, admin), [search.applied, admin]);
+  const filters = useMemo(() => toFilters(search.applied, viewer), [search.applied, viewer]);
+  // the user column and filters matter where rows are other people's: an admin's list, an agent's sub-users'
+  const userFilters = admin || (viewer === 'agent' && form.all_users);
+  const showUser = admin || filters.all_users === true;
 
   const fetchPage = useCallback(
     async ({ page, pageSize }: Paging) => {
@@ -88,7 +93,12 @@ export function LogPage() {
           }}
           style={{ width: 360 }}
         />
-        {admin && (
+        {viewer === 'agent' && (
+          <Checkbox checked={form.all_users} onChange={(v: boolean) => set('all_users', v)} data-testid="log-all-users">
+            {t('log.filter.allUsers')}
+          </Checkbox>
+        )}
+        {userFilters && (
           <>
             <FilterInput query={search} field="username" placeholder={t('log.filter.username')} width={140} />
             <InputNumber
@@ -100,18 +110,20 @@ export function LogPage() {
               placeholder={t('log.filter.userId')}
               style={{ width: 110 }}
             />
-            <InputNumber
-              min={1}
-              precision={0}
-              hideControl
-              value={form.channel}
-              onChange={(v) => set('channel', typeof v === 'number' ? v : undefined)}
-              placeholder={t('log.filter.channel')}
-              style={{ width: 110 }}
-            />
-            <FilterInput query={search} field="group" placeholder={t('log.filter.group')} width={120} />
           </>
         )}
+        {admin && (
+          <InputNumber
+            min={1}
+            precision={0}
+            hideControl
+            value={form.channel}
+            onChange={(v) => set('channel', typeof v === 'number' ? v : undefined)}
+            placeholder={t('log.filter.channel')}
+            style={{ width: 110 }}
+          />
+        )}
+        {viewer !== 'user' && <FilterInput query={search} field="group" placeholder={t('log.filter.group')} width={120} />}
       </ListFilterBar>
       <Space wrap size={8} className="gc-gap gc-log-stat" data-testid="log-stat">
         <Tag color="arcoblue" size="large">
@@ -127,7 +139,7 @@ export function LogPage() {
           <IconQuestionCircle className="gc-muted" aria-label={t('log.stat.hint')} />
         </Tooltip>
       </Space>
-      <LogTable rows={list.rows} loading={list.loading} admin={admin} />
+      <LogTable rows={list.rows} loading={list.loading} admin={admin} showUser={showUser} />
       <ListPager list={list} totalText={(n) => t('log.total', { total: n })} />
     </Card>
   );

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { LogRow } from '@contract/log';
 import { ListTable } from '../../components/list-page';
 import { useStatus } from '../status/StatusProvider';
-import { formatQuota } from '../setting/format-quota';
+import { LogType } from '@contract/roles';
+import { formatQuota, perUnitOf } from '../setting/format-quota';
 import { TYPE_COLOURS, detailItems, formatTime, isRequestLog, typeLabelKey, colourForUseTime } from './log-format';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -17,10 +18,13 @@ export type KeyedLogRow = LogRow & { key: string };
 interface Props {
   rows: KeyedLogRow[];
   loading: boolean;
+  /** The channel column and the channels tried (admins only). */
   admin: boolean;
+  /** The user column: rows of other users (admins; agents reading their sub-users). */
+  showUser?: boolean;
 }
 
-export function LogTable({ rows, loading, admin }: Props) {
+export function LogTable({ rows, loading, admin, showUser = admin }: Props) {
   const { t } = useTranslation();
   const { status } = useStatus();
   const dash = <span className="gc-muted">-</span>;
@@ -44,8 +48,10 @@ export function LogTable({ rows, loading, admin }: Props) {
               ),
             ellipsis: true,
           },
-          { title: t('log.col.username'), dataIndex: 'username', width: 100, ellipsis: true },
         ] satisfies TableColumnProps<KeyedLogRow>[])
+      : []),
+    ...(showUser
+      ? ([{ title: t('log.col.username'), dataIndex: 'username', width: 100, ellipsis: true }] satisfies TableColumnProps<KeyedLogRow>[])
       : []),
     { title: t('log.col.token'), dataIndex: 'token_name', width: 110, ellipsis: true, render: (s: string) => s || dash },
     {
@@ -98,7 +104,9 @@ export function LogTable({ rows, loading, admin }: Props) {
       dataIndex: 'quota',
       width: 90,
       align: 'right',
-      render: (q: number, row) => (isRequestLog(row.type) || q ? formatQuota(q, status) : dash),
+      // An agent's share is money earned in the site's currency (quota = money × QuotaPerUnit), not a dollar cost.
+      render: (q: number, row) =>
+        row.type === LogType.agentShare ? `¥${(q / perUnitOf(status)).toFixed(2)}` : isRequestLog(row.type) || q ? formatQuota(q, status) : dash,
     },
     { title: 'IP', dataIndex: 'ip', width: 125, ellipsis: true, render: (s: string) => s || dash },
     {

@@ -9,22 +9,32 @@ describe('log query', () => {
     expect(defaultWindow(now)).toEqual({ start: at(2030, 3, 14) / 1000, end: at(2030, 3, 14, 16, 9, 26) / 1000 });
     // just after midnight the window still starts today
     expect(defaultWindow(at(2030, 3, 15, 0, 0, 5)).start).toBe(at(2030, 3, 15) / 1000);
-    expect(defaultForm(now)).toMatchObject({ type: 0, token_name: '', model_name: '', username: '', group: '' });
+    expect(defaultForm(now)).toMatchObject({ type: 0, token_name: '', model_name: '', username: '', group: '', all_users: false });
   });
 
   it('keeps only filled filters, trimmed, and leaves type 0 (all) out', () => {
     const form: LogForm = { ...defaultForm(at(2030, 1, 1)), token_name: '  ci ', model_name: 'gpt-4o%', type: 2 };
-    expect(toFilters(form, false)).toEqual({
+    expect(toFilters(form, 'user')).toEqual({
       type: 2, token_name: 'ci', model_name: 'gpt-4o%', start_timestamp: form.start, end_timestamp: form.end,
     });
-    expect(toFilters({ ...form, type: 0, token_name: ' ', start: 0, end: 0 }, false)).toEqual({ model_name: 'gpt-4o%' });
+    expect(toFilters({ ...form, type: 0, token_name: ' ', start: 0, end: 0 }, 'user')).toEqual({ model_name: 'gpt-4o%' });
   });
 
-  it('sends username, user id, channel and group only for admins', () => {
+  it('sends username, user id, channel and group for admins, none of them for users', () => {
     const form: LogForm = { ...defaultForm(at(2030, 1, 1)), start: 0, end: 0, username: ' bob ', user_id: 7, channel: 3, group: 'vip' };
-    expect(toFilters(form, true)).toEqual({ username: 'bob', user_id: 7, channel: 3, group: 'vip' });
-    expect(toFilters(form, false)).toEqual({});
-    expect(toFilters({ ...form, user_id: 0, channel: Number.NaN }, true)).toEqual({ username: 'bob', group: 'vip' });
+    expect(toFilters(form, 'admin')).toEqual({ username: 'bob', user_id: 7, channel: 3, group: 'vip' });
+    expect(toFilters(form, 'user')).toEqual({});
+    expect(toFilters({ ...form, user_id: 0, channel: Number.NaN }, 'admin')).toEqual({ username: 'bob', group: 'vip' });
+    // all_users means nothing to the admin and self views: never sent there
+    expect(toFilters({ ...form, all_users: true }, 'admin')).not.toHaveProperty('all_users');
+    expect(toFilters({ ...form, all_users: true }, 'user')).toEqual({});
+  });
+
+  it("sends an agent's user filters only with the sub-users switch, and never a channel", () => {
+    const form: LogForm = { ...defaultForm(at(2030, 1, 1)), start: 0, end: 0, username: ' bob ', user_id: 7, channel: 3, group: 'vip' };
+    expect(toFilters(form, 'agent')).toEqual({ group: 'vip' });
+    expect(toFilters({ ...form, all_users: true }, 'agent')).toEqual({ all_users: true, username: 'bob', user_id: 7, group: 'vip' });
+    expect(toQueryString(toFilters({ ...form, all_users: true }, 'agent'))).toBe('username=bob&user_id=7&group=vip&all_users=true');
   });
 
   it('writes a query string in a fixed order, without empty values', () => {

@@ -1,6 +1,9 @@
 // The log page's filters as the server wants them (spec 3 "Usage log", §7 "Logs and tasks", §9 default window).
 import type { LogFilters } from '@contract/log';
 
+/** Who reads the page: admins every log, agents their own or their sub-users', users their own. */
+export type LogViewer = 'admin' | 'agent' | 'user';
+
 /** What the filter bar holds; times are unix seconds. */
 export interface LogForm {
   type: number;
@@ -8,11 +11,15 @@ export interface LogForm {
   model_name: string;
   start: number;
   end: number;
-  /** Admin only, like the three below. */
+  /** Admins; agents when they read their sub-users' logs (like user_id). */
   username: string;
   user_id?: number;
+  /** Admin only. */
   channel?: number;
+  /** Admins and agents. */
   group: string;
+  /** Agents: their sub-users' logs instead of their own. */
+  all_users: boolean;
 }
 
 /** The default query window (spec 3 §9): start of today (local time) to now plus one hour. */
@@ -31,16 +38,18 @@ export const defaultForm = (nowMs: number): LogForm => ({
   user_id: undefined,
   channel: undefined,
   group: '',
+  all_users: false,
 });
 
 const positive = (n: number | undefined): number | undefined =>
   n !== undefined && Number.isFinite(n) && n > 0 ? Math.floor(n) : undefined;
 
 /**
- * The filters to send: strings trimmed, empty ones and type 0 (all) left out, and the admin-only filters
- * (username, user id, channel, group) only for admins — the self endpoints ignore them anyway.
+ * The filters to send: strings trimmed, empty ones and type 0 (all) left out. Username and user id go for admins
+ * and for agents reading their sub-users (on their own logs they could only empty the list); channel for admins
+ * only; group for admins and agents. The self endpoint ignores them anyway.
  */
-export function toFilters(form: LogForm, admin: boolean): LogFilters {
+export function toFilters(form: LogForm, viewer: LogViewer): LogFilters {
   const f: LogFilters = {};
   if (form.type > 0) f.type = form.type;
   const token = form.token_name.trim();
@@ -49,13 +58,19 @@ export function toFilters(form: LogForm, admin: boolean): LogFilters {
   if (model) f.model_name = model;
   if (positive(form.start)) f.start_timestamp = positive(form.start);
   if (positive(form.end)) f.end_timestamp = positive(form.end);
-  if (admin) {
+  const subUsers = viewer === 'agent' && form.all_users;
+  if (subUsers) f.all_users = true;
+  if (viewer === 'admin' || subUsers) {
     const username = form.username.trim();
     if (username) f.username = username;
     const userId = positive(form.user_id);
     if (userId) f.user_id = userId;
+  }
+  if (viewer === 'admin') {
     const channel = positive(form.channel);
     if (channel) f.channel = channel;
+  }
+  if (viewer !== 'user') {
     const group = form.group.trim();
     if (group) f.group = group;
   }
@@ -64,6 +79,7 @@ export function toFilters(form: LogForm, admin: boolean): LogFilters {
 
 const ORDER: readonly (keyof LogFilters)[] = [
   'p', 'page_size', 'type', 'username', 'token_name', 'model_name', 'start_timestamp', 'end_timestamp', 'user_id', 'channel', 'group',
+  'all_users',
 ];
 
 /** A query string in a fixed order (undefined values left out). */

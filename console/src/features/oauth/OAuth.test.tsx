@@ -97,6 +97,17 @@ describe('login page: third-party sign-in', () => {
     expect(await screen.findByText('Login successful!')).toBeTruthy();
   });
 
+  it('WeChat: sends the stored invite code with the code (a sign-up joins that code\'s agent)', async () => {
+    localStorage.setItem(STORAGE_KEYS.aff, 'Inv2');
+    const { api } = renderConsole('/login', { 'GET /api/status': allOn, 'GET /api/oauth/wechat': loginUser({ id: 13 }), 'GET /api/token/': [] });
+    fireEvent.click(await screen.findByRole('button', { name: /Sign in with WeChat/ }));
+    const box = await dialog();
+    fireEvent.change(within(box).getByPlaceholderText('Enter the verification code'), { target: { value: '4821' } });
+    fireEvent.click(within(box).getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(api.find('GET', '/api/oauth/wechat')).toHaveLength(1));
+    expect(query(api.find('GET', '/api/oauth/wechat')[0].url)).toEqual({ code: '4821', aff: 'Inv2' });
+  });
+
   it('WeChat: a refused code keeps the dialog open with the server message', async () => {
     renderConsole('/login', { 'GET /api/status': allOn, 'GET /api/oauth/wechat': () => failure('The verification code is wrong or has expired') });
     fireEvent.click(await screen.findByRole('button', { name: /Sign in with WeChat/ }));

@@ -4,6 +4,8 @@ import { Button, Divider, Space } from '@arco-design/web-react';
 import { IconGithub, IconWechat } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import type { OAuthCodeProvider, TelegramLogin } from '@contract/oauth';
+import { STORAGE_KEYS } from '@contract/user';
+import { readString } from '../../api/storage';
 import { useApi } from '../../api/ApiProvider';
 import { useStatus } from '../status/StatusProvider';
 import { telegramLogin, wechatLogin } from './oauth.api';
@@ -33,7 +35,7 @@ export function OAuthLoginOptions() {
   };
   const withWechat = async (code: string) => {
     try {
-      finish(await wechatLogin(api, code));
+      finish(await wechatLogin(api, code, readString(STORAGE_KEYS.aff)));
       return true;
     } catch {
       return false; // the client showed the message; the dialog stays open for another code

@@ -33,7 +33,9 @@ export const finishOAuth = (api: ApiClient, provider: OAuthCodeProvider, query: 
   return api.get<LoginUser | undefined>(`/api/oauth/${provider}${q({ code, state, error, error_description: errorDescription })}`, options);
 };
 
-export const wechatLogin = (api: ApiClient, code: string) => api.get<LoginUser>(`/api/oauth/wechat${q({ code })}`);
+/** `aff`: the remembered invite code, for a sign-up that follows (it joins that code's agent, design agents.md §1). */
+export const wechatLogin = (api: ApiClient, code: string, aff?: string | null) =>
+  api.get<LoginUser>(`/api/oauth/wechat${q({ code, aff: aff ?? undefined })}`);
 export const wechatBind = (api: ApiClient, code: string) => api.get<void>(`/api/oauth/wechat/bind${q({ code })}`);
 
 export const telegramLogin = (api: ApiClient, fields: TelegramLogin) => api.get<LoginUser>(`/api/oauth/telegram/login${q(fields)}`);

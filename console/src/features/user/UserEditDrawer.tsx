@@ -166,6 +166,18 @@ export function UserEditDrawer({ user, admin, api, groups, onClose, onSaved }: P
                   onChange={(allow_groups: string[]) => set({ allow_groups })}
                 />
               </Form.Item>
+              <Form.Item label={t('userAdmin.form.agentId')} extra={t('userAdmin.form.agentIdHelp')} {...error('userAdmin.form.agentIdInvalid')}>
+                <InputNumber
+                  value={form.agent_id}
+                  min={0}
+                  precision={0}
+                  hideControl
+                  onChange={(v) => set({ agent_id: typeof v === 'number' ? v : 0 })}
+                  placeholder="0"
+                  style={full}
+                  aria-label={t('userAdmin.form.agentId')}
+                />
+              </Form.Item>
               <Form.Item label={t('userAdmin.form.modelsRatio')} {...error('userAdmin.form.modelsRatioInvalid')}>
                 <Input.TextArea
                   value={form.models_ratio}

@@ -156,6 +156,25 @@ describe('user page as admin', () => {
     await waitFor(() => expect(within(row('alice')).getByText('Remaining: $6.00')).toBeTruthy());
   });
 
+  it("moves a user to another agent (or to none) through the agent field, sent as agent_id", async () => {
+    signIn(100);
+    const { api } = renderConsole('/user', {
+      'GET /api/user/': page(adminRows),
+      'PUT /api/user/': () => ok(managed({ id: 10, username: 'alice', agent_id: 0 })),
+    });
+    await screen.findByText('alice');
+    fireEvent.click(within(row('alice')).getByRole('button', { name: 'Edit' }));
+    const drawer = await findDrawer();
+    const agentField = within(drawer).getByLabelText('Agent') as HTMLInputElement;
+    expect(agentField.value).toBe('7');
+    expect(within(drawer).getByText("User ID of the agent this user belongs to; 0 for none")).toBeTruthy();
+    fireEvent.change(agentField, { target: { value: '0' } });
+    fireEvent.blur(agentField);
+    fireEvent.click(within(drawer).getByTestId('user-edit-submit'));
+    await waitFor(() => expect(api.find('PUT', '/api/user/')).toHaveLength(1));
+    expect(api.find('PUT', '/api/user/')[0].body).toEqual({ id: 10, agent_id: 0 });
+  });
+
   it('says so when nothing changed', async () => {
     signIn(100);
     const { api } = renderConsole('/user', { 'GET /api/user/': page(adminRows) });
@@ -214,6 +233,7 @@ describe('user page as agent', () => {
     expect(within(drawer).queryByText('Group')).toBeNull();
     expect(within(drawer).queryByText('Allowed groups')).toBeNull();
     expect(within(drawer).queryByText('Model ratios')).toBeNull();
+    expect(within(drawer).queryByLabelText('Agent')).toBeNull(); // only admins move a user to another agent
     expect(within(drawer).getByText(/at least 1.1 times the agent's own price/)).toBeTruthy();
     const price = within(drawer).getByLabelText('Exclusive price');
     fireEvent.change(price, { target: { value: '1' } });

@@ -38,6 +38,13 @@ describe('user drawers', () => {
       id: 10, group: 'vip', allow_groups: 'vip,default', models_ratio: '{"a":1}', add_quota: 5,
     });
     expect(updateRequest(u, { ...f, group: 'vip', allow_groups: [], models_ratio: '{}', exclusive_price: 2 }, false)).toEqual({ id: 10, exclusive_price: 2 });
+    // the agent a user belongs to: admins only, sent when changed (0 = none)
+    expect(formFromUser(row({ agent_id: 7 })).agent_id).toBe(7);
+    expect(updateRequest(row({ agent_id: 7 }), { ...f, agent_id: 0 }, true)).toEqual({ id: 10, agent_id: 0 });
+    expect(updateRequest(u, { ...f, agent_id: 21 }, true)).toEqual({ id: 10, agent_id: 21 });
+    expect(updateRequest(u, { ...f, agent_id: 21 }, false)).toBeNull();
+    expect(validateEditForm({ ...f, agent_id: -1 }, true)).toBe('userAdmin.form.agentIdInvalid');
+    expect(validateEditForm({ ...f, agent_id: -1 }, false)).toBeNull();
   });
 
   it('offers each viewer only the actions the server allows', () => {

@@ -36,6 +36,8 @@ export interface EditForm {
   exclusive_price: number;
   allow_groups: string[];
   models_ratio: string;
+  /** Admins: the agent the user belongs to (agent user id, 0 = none). */
+  agent_id: number;
 }
 
 const list = (s: string | undefined): string[] => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
@@ -49,6 +51,7 @@ export const formFromUser = (u: UserRow): EditForm => ({
   exclusive_price: u.exclusive_price,
   allow_groups: list(u.allow_groups),
   models_ratio: u.models_ratio ?? '',
+  agent_id: u.agent_id ?? 0,
 });
 
 export function validateEditForm(f: EditForm, admin: boolean): string | null {
@@ -57,6 +60,7 @@ export function validateEditForm(f: EditForm, admin: boolean): string | null {
   if (!Number.isSafeInteger(f.add_quota)) return 'userAdmin.form.quotaInvalid';
   if (!admin && f.add_quota < 0) return 'userAdmin.form.negativeQuota';
   if (!Number.isFinite(f.exclusive_price) || f.exclusive_price < 0) return 'userAdmin.form.priceInvalid';
+  if (admin && (!Number.isSafeInteger(f.agent_id) || f.agent_id < 0)) return 'userAdmin.form.agentIdInvalid';
   if (admin && f.models_ratio.trim()) {
     try {
       JSON.parse(f.models_ratio);
@@ -80,6 +84,7 @@ export function updateRequest(u: UserRow, f: EditForm, admin: boolean): UserUpda
     const allow = f.allow_groups.join(',');
     if (allow !== list(u.allow_groups).join(',')) req.allow_groups = allow;
     if (f.models_ratio.trim() !== (u.models_ratio ?? '').trim()) req.models_ratio = f.models_ratio.trim();
+    if (f.agent_id !== (u.agent_id ?? 0)) req.agent_id = f.agent_id;
   }
   return Object.keys(req).length > 1 ? req : null;
 }
