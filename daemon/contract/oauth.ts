@@ -20,6 +20,16 @@ export const BINDING_FIELDS = {
 /** The message of a callback answer that bound the account instead of signing in (spec 3 §2). */
 export const OAUTH_BIND_MESSAGE = 'bind';
 
+/** The message of a callback answer that sends the browser on to the agent's domain the flow began on. */
+export const OAUTH_CONTINUE_MESSAGE = 'continue';
+/**
+ * The data of that answer. A flow begun on an agent's domain comes back to the site's own address (the provider knows
+ * only that one); the state is bound to the session on the agent's domain, so the browser takes code and state there.
+ */
+export interface OAuthContinue {
+  continue_url: string;
+}
+
 /** The console page a provider sends the browser back to; also the redirect_uri given to the provider. */
 export const oauthCallbackPath = (provider: OAuthCodeProvider): string => `/oauth/${provider}`;
 

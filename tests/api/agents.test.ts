@@ -211,12 +211,30 @@ describe('agents', () => {
     });
 
     it('a GitHub sign-up started on the agent\'s domain joins it, though the provider returns to the site\'s address', async () => {
-      const b = new Browser(t.app);
+      const b = new Browser(t.app); // the browser's cookies on the agent's domain
       const state = (await b.call('GET', '/api/oauth/state', undefined, { host: A_HOST })).body.data as string;
+      expect(state.endsWith(`~${A_HOST}`)).toBe(true);
       const gh = { id: ++nextGithubId, login: 'octo-a', name: 'Octo', email: null };
-      const r = await b.call('GET', `/api/oauth/github?code=${fake.issueCode('github', gh)}&state=${state}`, undefined, { host: SITE });
+      const code = fake.issueCode('github', gh);
+      // The provider returns to the site's address, where this browser has no cookie: the answer sends it on to the
+      // agent's domain with code and state, and nothing is signed in or created here.
+      const onSite = await new Browser(t.app).call('GET', `/api/oauth/github?code=${code}&state=${encodeURIComponent(state)}`, undefined, { host: SITE });
+      expect(onSite.body).toEqual({
+        success: true, message: 'continue',
+        data: { continue_url: `http://${A_HOST}/oauth/github?${new URLSearchParams({ code, state })}` },
+      });
+      expect(await em().count(UserEntity, { github_id: String(gh.id) })).toBe(0);
+      const r = await b.call('GET', new URL(onSite.body.data.continue_url).pathname.replace('/oauth/', '/api/oauth/') + new URL(onSite.body.data.continue_url).search, undefined, { host: A_HOST });
       expect(r.body.success, r.body.message).toBe(true);
       expect((await em().findOneOrFail(UserEntity, { github_id: String(gh.id) })).agent_id).toBe(ids.ag_a);
+      // a state naming a host that is no live agent, or the host it arrives on, is simply invalid
+      for (const [forged, host] of [[`${'x'.repeat(32)}~evil.example.com`, SITE], [`${'x'.repeat(32)}~${A_HOST}`, A_HOST]]) {
+        const bad = await new Browser(t.app).call('GET', `/api/oauth/github?code=c&state=${encodeURIComponent(forged)}`, undefined, { host });
+        expect(bad.status).toBe(403);
+      }
+      // on the site's own address the state names no host
+      const plain = (await new Browser(t.app).call('GET', '/api/oauth/state', undefined, { host: SITE })).body.data as string;
+      expect(plain).not.toContain('~');
       // started on the site with a sub-agent's code: that sub-agent
       const b2 = new Browser(t.app);
       const state2 = (await b2.call('GET', '/api/oauth/state?aff=AGB1', undefined, { host: SITE })).body.data as string;

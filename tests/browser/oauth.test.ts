@@ -13,10 +13,15 @@ import { loadConfig } from '../../config/load.js';
 import { createServices } from '../../daemon/app/services.js';
 import { launchBrowser, trackErrors } from '../helpers/browser.js';
 import { setupAdmin, startGatewayProcess, TEST_ADMIN, type GatewayProcess } from '../helpers/gateway-process.js';
-import { shot } from '../helpers/settings-browser.js';
+import { apiGet, shot } from '../helpers/settings-browser.js';
+import { hashPassword } from '../../daemon/app/password.js';
+import { UserEntity } from '../../daemon/modules/user/user.entity.js';
+import { AgentEntity } from '../../daemon/modules/agent/agent.entity.js';
 import { startFakeOAuth, type FakeOAuth } from '../helpers/fake-oauth.js';
 
 const BOT_TOKEN = '777000:browser-test-bot';
+/** An agent's white-label domain, resolved to this machine by Chromium's host rules. */
+const AGENT_DOMAIN = 'agent-o.test';
 
 describe('third-party sign-in and binding in Chromium', () => {
   let dataDir: string;
@@ -25,6 +30,7 @@ describe('third-party sign-in and binding in Chromium', () => {
   let browser: Browser;
   let page: Page;
   let errors: string[];
+  let agentId = 0;
 
   const text = (s: string | RegExp) => page.getByText(s).first();
   /** A screenshot of one element (the sticky header would land mid-page in a full-page shot of a scrolled page). */
@@ -82,6 +88,10 @@ describe('third-party sign-in and binding in Chromium', () => {
       WeChatAccountQRCodeImageURL: `${fake.url}/wechat/qr.svg`,
       TelegramOAuthEnabled: 'true', TelegramBotName: 'gateway_test_bot', TelegramBotToken: BOT_TOKEN,
     });
+    const em = side.em.fork();
+    agentId = Number(await em.insert(UserEntity, { username: 'agent_o', password: await hashPassword('agent-o-pass-1'), role: 10, status: 1, created_at: 1 }));
+    await em.insert(AgentEntity, { agent_id: agentId, domain: AGENT_DOMAIN, agent_agent_id: 0, level: 10, created_at: 1 });
+    await side.epochs.bump('agents');
     await side.close();
     for (let tries = 0; ; tries++) {
       const status = (await (await fetch(`${gw.url}/api/status`)).json()) as { data: { github_oauth: boolean } };
@@ -89,7 +99,7 @@ describe('third-party sign-in and binding in Chromium', () => {
       if (tries > 100) throw new Error('the gateway did not pick up the options');
       await new Promise((r) => setTimeout(r, 100));
     }
-    browser = await launchBrowser();
+    browser = await launchBrowser([`--host-resolver-rules=MAP ${AGENT_DOMAIN} 127.0.0.1`]);
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     page = await context.newPage();
     errors = trackErrors(page);
@@ -208,6 +218,34 @@ describe('third-party sign-in and binding in Chromium', () => {
     await telegramConfirms(signedTelegram({ id: 123456789, first_name: 'Admin', username: 'admin_tg', auth_date: now }));
     await page.waitForURL((u) => u.pathname === '/token', { timeout: 15_000 });
     expect((await storedUser())?.username).toBe(TEST_ADMIN.username);
+  });
+
+  it("zh: a GitHub sign-up begun on an agent's domain comes back through the site's address and finishes on the agent's domain, as its sub-user", async () => {
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const v = await visitor.newPage();
+    const vErrors = trackErrors(v);
+    const agentOrigin = `http://${AGENT_DOMAIN}:${new URL(gw.url).port}`;
+    await v.goto(`${agentOrigin}/login`);
+    await v.evaluate(() => localStorage.setItem('i18nextLng', 'zh-CN'));
+    await v.reload();
+    fake.nextUser.github = { id: 9100, login: 'octo-agent', name: 'Agent Octo' };
+    const before = fake.requests.length;
+    await v.getByRole('button', { name: '使用 GitHub 登录' }).click();
+    // the provider knows only the site's address: the browser passes through it, then goes on to the agent's domain
+    await v.waitForURL((u) => u.host === new URL(agentOrigin).host && u.pathname === '/token', { timeout: 15_000 });
+    await expect.poll(() => v.getByText('登录成功！').first().isVisible()).toBe(true);
+    const authorize = fake.requests.slice(before).find((r) => r.path.startsWith('/github/authorize'))!;
+    expect(new URL(authorize.path, fake.url).searchParams.get('state')).toMatch(new RegExp(`^[\\w-]{43}~${AGENT_DOMAIN.replace('.', '\\.')}$`));
+    const signedIn = await v.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as { id: number; username: string } | null);
+    expect(signedIn?.username).toBe(`github_${signedIn?.id}`);
+    await shot(v, 'oauth', '08-agent-domain-github-zh');
+    expect(vErrors).toEqual([]);
+    await visitor.close();
+    // the new account is the agent's sub-user
+    await fresh('zh-CN');
+    await signInWithPassword();
+    const made = await apiGet<{ agent_id: number }>(page, `/api/user/${signedIn!.id}`);
+    expect(made.agent_id).toBe(agentId);
   });
 
   it('ran without page errors', () => {

@@ -47,6 +47,17 @@ function storedOf(data: Record<string, unknown>): StoredState | null {
   };
 }
 
+const HANDOFF_MARK = '~';
+const HOST_NAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
+
+/** The host a state was issued on, when it names one (a flow begun on an agent's domain); '' otherwise. */
+export function stateHandoffHost(state: string): string {
+  const at = state.lastIndexOf(HANDOFF_MARK);
+  if (at < 0) return '';
+  const host = state.slice(at + 1);
+  return host.length <= HOST_MAX && HOST_NAME.test(host) ? host : '';
+}
+
 export class OAuthStateStore {
   constructor(
     private readonly em: EntityManager,
@@ -59,9 +70,11 @@ export class OAuthStateStore {
    * session when the browser had none, for the caller to set as its cookie.
    */
   async issue(
-    sessionId: string | null, signedInUserId: number | null, aff: string, ip: string, host = '',
+    sessionId: string | null, signedInUserId: number | null, aff: string, ip: string, host = '', handoffHost = '',
   ): Promise<{ state: string; newSessionId?: string }> {
-    const state = randomId(32);
+    // A flow begun on an agent's domain names it after the random part, so the site's callback page can send the
+    // browser back there, to the session the state is bound to (see stateHandoffHost).
+    const state = handoffHost ? `${randomId(32)}${HANDOFF_MARK}${handoffHost}` : randomId(32);
     const now = this.clock();
     const stored = (userId: number): StoredState => ({
       hash: sha256(state), expiresAt: now + OAUTH_STATE_TTL_SECONDS, userId, aff: aff.slice(0, AFF_MAX), host: host.slice(0, HOST_MAX),

@@ -10,14 +10,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ok } from '../../contract/envelope.js';
-import { OAUTH_BIND_MESSAGE, OAUTH_STATE_TTL_SECONDS, type OAuthCodeProvider } from '../../contract/oauth.js';
+import {
+  OAUTH_BIND_MESSAGE, OAUTH_CONTINUE_MESSAGE, OAUTH_STATE_TTL_SECONDS, oauthCallbackPath, type OAuthCodeProvider, type OAuthContinue,
+} from '../../contract/oauth.js';
 import { ServiceError } from '../../app/errors.js';
 import { translate } from '../../i18n/translate.js';
 import { sessionIdOf, setSessionCookie } from '../../http/plugins/auth.js';
 import type { User } from '../user/user.entity.js';
 import { toLoginUser } from '../user/user.view.js';
 import { CODE_PROVIDERS, exchangeCode } from './oauth-providers.js';
-import { OAuthStateStore } from './oauth-state.store.js';
+import { OAuthStateStore, stateHandoffHost } from './oauth-state.store.js';
+import { normaliseHost } from '../agent/agent-directory.js';
 import { ExternalAccountService } from './external-account.service.js';
 import { wechatIdByCode } from './wechat-client.js';
 import { checkTelegramLogin } from './telegram-auth.js';
@@ -44,6 +47,20 @@ export default async function oauthRoutes(fastify: FastifyInstance) {
     return ok(toLoginUser(u), translate(req.lang, 'login.success'));
   };
 
+  /**
+   * Where a callback whose state this browser does not hold should go on: the live agent domain the state names, if
+   * it is not this host (the provider returned to the site's address). Only live agents' domains, so this is no open
+   * redirect; the code is still unexchanged and the state still single-use, bound to the session there.
+   */
+  const continueUrl = (req: FastifyRequest, provider: OAuthCodeProvider, query: Record<string, string | undefined>): string | null => {
+    const host = stateHandoffHost(query.state ?? '');
+    if (!host || host === normaliseHost(req.hostname) || app.services.branding.agentFor(null, host) <= 0) return null;
+    const port = req.port && req.port !== 80 && req.port !== 443 ? `:${req.port}` : '';
+    const forward = new URLSearchParams();
+    for (const k of ['code', 'state', 'error', 'error_description'] as const) if (query[k]) forward.set(k, query[k]!);
+    return `${req.protocol}://${host}${port}${oauthCallbackPath(provider)}?${forward.toString()}`;
+  };
+
   const refuseCrossSite = (req: FastifyRequest) => {
     if (req.headers['sec-fetch-site'] === 'cross-site') throw new ServiceError('oauth.cross_site', undefined, 403);
   };
@@ -54,7 +71,9 @@ export default async function oauthRoutes(fastify: FastifyInstance) {
 
   app.get('/state', { config: signIn, schema: { querystring: StateQuerySchema } }, async (req, reply) => {
     // The page's host travels in the state: the provider's callback arrives on the site's own address.
-    const issued = await states.issue(sessionIdOf(req), req.actor?.id ?? null, req.query.aff ?? '', req.ip, req.hostname);
+    const host = normaliseHost(req.hostname);
+    const onAgentDomain = app.services.branding.agentFor(null, host) > 0;
+    const issued = await states.issue(sessionIdOf(req), req.actor?.id ?? null, req.query.aff ?? '', req.ip, req.hostname, onAgentDomain ? host : '');
     if (issued.newSessionId) setSessionCookie(reply, issued.newSessionId, OAUTH_STATE_TTL_SECONDS, config.session.secure_cookie);
     return ok(issued.state);
   });
@@ -65,7 +84,11 @@ export default async function oauthRoutes(fastify: FastifyInstance) {
       refuseCrossSite(req);
       const { code = '', state = '', error, error_description: errorDescription } = req.query;
       const pending = await states.consume(sessionIdOf(req), state);
-      if (!pending) throw new ServiceError('oauth.state_invalid', undefined, 403);
+      if (!pending) {
+        const onward = continueUrl(req, provider, req.query);
+        if (onward) return ok<OAuthContinue>({ continue_url: onward }, OAUTH_CONTINUE_MESSAGE);
+        throw new ServiceError('oauth.state_invalid', undefined, 403);
+      }
       // The person declined at the provider (or it failed): say why, as the provider put it.
       if (error) throw new ServiceError('oauth.provider_error', { provider: p.label, detail: (errorDescription || error).slice(0, 200) });
       requireEnabled(p.enabledOption, p.label);

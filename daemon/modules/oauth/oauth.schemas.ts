@@ -7,7 +7,7 @@ export const StateQuerySchema = Type.Object({ aff: opt(64) });
 
 export const CallbackQuerySchema = Type.Object({
   code: opt(1024),
-  state: opt(256),
+  state: opt(320), // 32 random characters, and for a flow begun on an agent's domain "~" and that host
   error: opt(256),
   error_description: opt(1024),
 });

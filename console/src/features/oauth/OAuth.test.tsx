@@ -5,7 +5,7 @@ import { renderConsole } from '../../test/render-console';
 import { loginUser, publicStatus, selfUser } from '../../test/fixtures';
 import { failure, type MockRoute } from '../../test/mock-api';
 import { leaveFor } from './use-oauth';
-import { FAILURE_REDIRECT_MS } from './OAuthCallbackPage';
+import { FAILURE_REDIRECT_MS, continueUrlOf } from './OAuthCallbackPage';
 import { TELEGRAM_WIDGET_SRC } from './TelegramLoginButton';
 
 const allOn = publicStatus({
@@ -169,6 +169,25 @@ describe('OAuth callback page', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('goes on to the agent\'s domain the flow began on, with code and state, signing in nobody here', async () => {
+    const go = vi.spyOn(leaveFor, 'go').mockImplementation(() => undefined);
+    const onward = 'https://agent-a.example.com/oauth/github?code=c-3&state=s-3%7Eagent-a.example.com';
+    const { api } = renderConsole('/oauth/github?code=c-3&state=s-3~agent-a.example.com', {
+      'GET /api/oauth/github': () => ({ json: { success: true, message: 'continue', data: { continue_url: onward } } }),
+    });
+    await waitFor(() => expect(go).toHaveBeenCalledWith(onward));
+    expect(api.find('GET', '/api/oauth/github')).toHaveLength(1);
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    expect(screen.queryByText('Login successful!')).toBeNull();
+  });
+
+  it('never leaves for anything but an http(s) address', () => {
+    expect(continueUrlOf({ continue_url: 'javascript:alert(1)' })).toBeNull();
+    expect(continueUrlOf({ continue_url: 'https://a.example/oauth/github?code=1' })).toBe('https://a.example/oauth/github?code=1');
+    expect(continueUrlOf(undefined)).toBeNull();
+    expect(continueUrlOf({ id: 3 })).toBeNull();
   });
 
   it('passes the provider’s error on to the server', async () => {
