@@ -1,8 +1,9 @@
 // The add-agent drawer (admins; design agents.md §1): the user that becomes an agent, its domain and its parent
 // agent (0 for none). All three are required; the server checks the user, the parent and that the domain is free.
 import { useEffect, useState } from 'react';
-import { Button, Drawer, Form, Input, InputNumber, Space } from '@arco-design/web-react';
+import { Form, Input, InputNumber } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '../../components/FormDrawer';
 import { AGENT_DOMAIN_MAX } from '@contract/agents';
 import { useNotify } from '../../api/NotifyProvider';
 import type { AgentsApi } from './agents.api';
@@ -44,20 +45,15 @@ export function AddAgentDrawer({ visible, api, onClose, onAdded }: Props) {
   };
 
   return (
-    <Drawer
+    <FormDrawer
       visible={visible}
-      width={Math.min(480, typeof window === 'undefined' ? 480 : window.innerWidth)}
       title={t('agents.add.title')}
-      onCancel={onClose}
-      unmountOnExit
-      footer={
-        <Space>
-          <Button onClick={onClose}>{t('agents.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="add-agent-submit">
-            {t('agents.add.submit')}
-          </Button>
-        </Space>
-      }
+      saving={saving}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      cancelText={t('agents.cancel')}
+      submitText={t('agents.add.submit')}
+      submitTestId="add-agent-submit"
     >
       <Form layout="vertical" onSubmit={() => void submit()}>
         <Form.Item label={t('agents.add.agentId')} required extra={t('agents.add.agentIdHelp')}>
@@ -86,6 +82,6 @@ export function AddAgentDrawer({ visible, api, onClose, onAdded }: Props) {
           />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

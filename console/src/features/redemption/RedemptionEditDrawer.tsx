@@ -1,8 +1,9 @@
 // Add codes (name, quota, count) or edit an unused one (name, quota). `code` null = add. The quota is typed in
 // dollars when the site shows currency, with the token drawer's dollar presets.
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Drawer, Form, Input, InputNumber, Space } from '@arco-design/web-react';
+import { Button, Form, Input, InputNumber, Space } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '../../components/FormDrawer';
 import { REDEMPTION_BATCH_MAX, REDEMPTION_NAME_MAX, type RedemptionView } from '@contract/redemption';
 import { TOKEN_QUOTA_PRESETS_USD } from '@contract/token';
 import { useNotify } from '../../api/NotifyProvider';
@@ -70,20 +71,15 @@ export function RedemptionEditDrawer({ visible, code, api, onClose, onSaved }: P
     : t('redemption.form.quotaHintPoints', { amount: formatQuota(quota, { quota_per_unit: unit.perUnit, display_in_currency: true }) });
 
   return (
-    <Drawer
+    <FormDrawer
       visible={visible}
-      width={Math.min(480, typeof window === 'undefined' ? 480 : window.innerWidth)}
       title={creating ? t('redemption.add') : t('redemption.edit')}
-      onCancel={onClose}
-      unmountOnExit
-      footer={
-        <Space>
-          <Button onClick={onClose}>{t('redemption.form.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="redemption-submit">
-            {t('redemption.form.submit')}
-          </Button>
-        </Space>
-      }
+      saving={saving}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      cancelText={t('redemption.form.cancel')}
+      submitText={t('redemption.form.submit')}
+      submitTestId="redemption-submit"
     >
       <Form layout="vertical" onSubmit={() => void submit()}>
         <Form.Item label={t('redemption.form.name')} required>
@@ -140,6 +136,6 @@ export function RedemptionEditDrawer({ visible, code, api, onClose, onSaved }: P
           </Form.Item>
         )}
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

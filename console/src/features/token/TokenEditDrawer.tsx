@@ -1,9 +1,10 @@
 // Add or edit a token (spec 3 "Token management": the token form). `token` null = add.
 import { useEffect, useState } from 'react';
 import {
-  Button, DatePicker, Divider, Drawer, Form, Input, InputNumber, Select, Space, Switch,
+  Button, DatePicker, Divider, Form, Input, InputNumber, Select, Space, Switch,
 } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '../../components/FormDrawer';
 import {
   TOKEN_BATCH_MAX, TOKEN_COUNT_PRESETS, TOKEN_EXPIRY_PRESETS, TOKEN_MJ_MODELS, TOKEN_NAME_MAX, TOKEN_NEVER_EXPIRES,
   TOKEN_QUOTA_PRESETS_USD, type TokenExpiryPreset, type TokenView,
@@ -76,20 +77,16 @@ export function TokenEditDrawer({ visible, token, api, onClose, onSaved }: Props
   const groupOptions = [...new Set([...groups, ...(form.group ? [form.group] : [])])];
 
   return (
-    <Drawer
+    <FormDrawer
       visible={visible}
-      width={Math.min(560, typeof window === 'undefined' ? 560 : window.innerWidth)}
+      width={560}
       title={creating ? t('token.add') : t('token.edit')}
-      onCancel={onClose}
-      unmountOnExit
-      footer={
-        <Space>
-          <Button onClick={onClose}>{t('token.form.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="token-submit">
-            {t('token.form.submit')}
-          </Button>
-        </Space>
-      }
+      saving={saving}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      cancelText={t('token.form.cancel')}
+      submitText={t('token.form.submit')}
+      submitTestId="token-submit"
     >
       <Form layout="vertical" onSubmit={() => void submit()}>
         <Form.Item label={t('token.form.name')} required>
@@ -219,6 +216,6 @@ export function TokenEditDrawer({ visible, token, api, onClose, onSaved }: Props
           </Form.Item>
         )}
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,7 +1,8 @@
 // The add-user drawer (admins; spec 1 "User management", §5): username, display name, password.
 import { useEffect, useState } from 'react';
-import { Button, Drawer, Form, Input, Space } from '@arco-design/web-react';
+import { Form, Input } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '../../components/FormDrawer';
 import { PASSWORD_MAX, USERNAME_MAX } from '@contract/user';
 import { USER_DISPLAY_NAME_MAX } from '@contract/user-admin';
 import { useNotify } from '../../api/NotifyProvider';
@@ -50,20 +51,15 @@ export function UserAddDrawer({ visible, api, onClose, onSaved }: Props) {
   };
 
   return (
-    <Drawer
+    <FormDrawer
       visible={visible}
-      width={Math.min(480, typeof window === 'undefined' ? 480 : window.innerWidth)}
       title={t('userAdmin.form.addTitle')}
-      onCancel={onClose}
-      unmountOnExit
-      footer={
-        <Space>
-          <Button onClick={onClose}>{t('userAdmin.form.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="user-add-submit">
-            {t('userAdmin.form.submit')}
-          </Button>
-        </Space>
-      }
+      saving={saving}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      cancelText={t('userAdmin.form.cancel')}
+      submitText={t('userAdmin.form.submit')}
+      submitTestId="user-add-submit"
     >
       <Form layout="vertical" onSubmit={() => void submit()}>
         <Form.Item
@@ -97,6 +93,6 @@ export function UserAddDrawer({ visible, api, onClose, onSaved }: Props) {
           />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,8 +1,9 @@
 // The edit-user drawer (spec 1 §5, §6). Admins edit every field; agents see only what they may change (name,
 // display name, password, non-negative quota, exclusive price). Only changed fields are sent.
 import { useEffect, useState } from 'react';
-import { Button, Divider, Drawer, Form, Input, InputNumber, Select, Space, Typography } from '@arco-design/web-react';
+import { Divider, Form, Input, InputNumber, Select, Space, Typography } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '../../components/FormDrawer';
 import { PASSWORD_MAX, USERNAME_MAX } from '@contract/user';
 import { USER_DISPLAY_NAME_MAX, type UserRow } from '@contract/user-admin';
 import { useNotify } from '../../api/NotifyProvider';
@@ -64,20 +65,16 @@ export function UserEditDrawer({ user, admin, api, groups, onClose, onSaved }: P
   const groupOptions = [...new Set([...groups, ...(form?.group ? [form.group] : []), ...(form?.allow_groups ?? [])])];
 
   return (
-    <Drawer
+    <FormDrawer
       visible={user !== null}
-      width={Math.min(560, typeof window === 'undefined' ? 560 : window.innerWidth)}
+      width={560}
       title={t('userAdmin.form.editTitle')}
-      onCancel={onClose}
-      unmountOnExit
-      footer={
-        <Space>
-          <Button onClick={onClose}>{t('userAdmin.form.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="user-edit-submit">
-            {t('userAdmin.form.submit')}
-          </Button>
-        </Space>
-      }
+      saving={saving}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      cancelText={t('userAdmin.form.cancel')}
+      submitText={t('userAdmin.form.submit')}
+      submitTestId="user-edit-submit"
     >
       {user && form && (
         <Form layout="vertical" onSubmit={() => void submit()}>
@@ -207,6 +204,6 @@ export function UserEditDrawer({ user, admin, api, groups, onClose, onSaved }: P
           )}
         </Form>
       )}
-    </Drawer>
+    </FormDrawer>
   );
 }
