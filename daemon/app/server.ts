@@ -33,6 +33,8 @@ export async function buildServer(services: Services, opts: ServerOptions = {}):
     requestIdHeader: false,
     genReqId: requestId,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    // new-api's clients call routes with and without the trailing slash; both reach the same route and its limits.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   app.decorate('services', services);
   await app.register(errorsPlugin);

@@ -1,5 +1,5 @@
 // Every /api resource with its prefix, listed explicitly (no folder discovery in a bundled binary).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import setupRoutes from '../modules/setup/setup.routes.js';
 import siteRoutes from '../modules/site/site.routes.js';
 import contentPreviewRoutes from '../modules/site/content-preview.routes.js';
@@ -46,6 +46,21 @@ export const apiRoutes: Array<[prefix: string, plugin: (app: FastifyInstance) =>
   ['/api/user', settlementRoutes],
 ];
 
+/**
+ * new-api's web client and scripts written for it send filters they leave blank (`channel=`, `user_id=`): blank means
+ * "no filter", so such keys are dropped before the query is validated. Only /api routes (the relay never sees this).
+ */
+export function dropEmptyQueryValues(req: FastifyRequest, _reply: unknown, done: () => void): void {
+  const query = req.query as Record<string, unknown> | undefined;
+  if (query && typeof query === 'object') {
+    for (const key of Object.keys(query)) if (query[key] === '') delete query[key];
+  }
+  done();
+}
+
 export async function registerApi(app: FastifyInstance): Promise<void> {
-  for (const [prefix, plugin] of apiRoutes) await app.register(plugin, { prefix });
+  await app.register(async (api) => {
+    api.addHook('preValidation', dropEmptyQueryValues);
+    for (const [prefix, plugin] of apiRoutes) await api.register(plugin, { prefix });
+  });
 }

@@ -167,7 +167,6 @@ const TABLE: Row[] = [
   R('GET',    '/api/user/search',                     '401  role  role  role  role  ok', { req: url(() => '/api/user/search?keyword=sub') }),
   R('POST',   '/api/user',                            '401  role  role  role  role  ok', { req: body(() => ({ username: unique('made'), password: 'made-pass-12' })) }),
   R('GET',    '/api/user/agent',                      '401  role  role  ok    nil   nil', { reveals: subUser }),
-  R('GET',    '/api/user/agent/',                     '401  role  role  ok    nil   nil', { reveals: subUser }),
   R('GET',    '/api/user/search/agent',               '401  role  role  ok    nil   nil', { reveals: subUser, req: url(() => '/api/user/search/agent?keyword=sub') }),
   R('GET',    '/api/user/:id',                        '401  role  role  ok    no    ok', { req: url((w) => `/api/user/${w.id.sub}`) }),
   R('PUT',    '/api/user',                            '401  role  role  ok    no    ok', { req: body((w) => ({ id: w.id.sub, display_name: 'Sub A' })) }),
@@ -181,8 +180,7 @@ const TABLE: Row[] = [
   R('GET',    '/api/channel/test',                    '401  role  role  role  role  pass'),
   R('GET',    '/api/channel/test/:id',                '401  role  role  role  role  pass', { req: url((w) => `/api/channel/test/${w.channel}`) }),
   R('GET',    '/api/channel/update_balance',          '401  role  role  role  role  pass'),
-  R('GET',    '/api/channel/update_balance/:id',      '401  role  role  role  role  pass', { req: url((w) => `/api/channel/update_balance/${w.channel}`) }),
-  R('GET',    '/api/channel/update_balance/:id/',     '401  role  role  role  role  pass', { req: url((w) => `/api/channel/update_balance/${w.channel}/`) }),
+  R('GET',    '/api/channel/update_balance/:id',      '401  role  role  role  role  pass', { req: url((w) => `/api/channel/update_balance/${w.channel}/`) }),
   R('GET',    '/api/channel/fetch_models/:id',        '401  role  role  role  role  pass', { req: url((w) => `/api/channel/fetch_models/${w.channel}`) }),
   R('POST',   '/api/channel/fetch_models',            '401  role  role  role  role  pass', { req: body(() => ({ type: 1, key: 'sk-test', base_url: 'http://127.0.0.1:9' })) }),
   R('DELETE', '/api/channel/disabled',                '401  role  role  role  role  ok'),
@@ -195,8 +193,7 @@ const TABLE: Row[] = [
   R('GET',    '/api/channel/:id',                     '401  role  role  role  role  ok', { req: url((w) => `/api/channel/${w.channel}`) }),
   R('POST',   '/api/channel',                         '401  role  role  role  role  ok', { req: body(() => ({ name: unique('ch'), type: 1, key: 'sk-test', base_url: 'http://127.0.0.1:9', models: 'gpt-4o', group: 'default' })) }),
   R('PUT',    '/api/channel',                         '401  role  role  role  role  ok', { req: body((w) => ({ id: w.channel, name: 'main channel' })) }),
-  R('DELETE', '/api/channel/:id',                     '401  role  role  role  role  ok', { req: async (w, who, t) => ({ url: `/api/channel/${who === 'admin' ? await newChannel(t) : w.channel}` }) }),
-  R('DELETE', '/api/channel/:id/',                    '401  role  role  role  role  ok', { req: async (w, who, t) => ({ url: `/api/channel/${who === 'admin' ? await newChannel(t) : w.channel}/` }) }),
+  R('DELETE', '/api/channel/:id',                     '401  role  role  role  role  ok', { req: async (w, who, t) => ({ url: `/api/channel/${who === 'admin' ? await newChannel(t) : w.channel}/` }) }),
 
   // API tokens: each caller its own; the sub-user's token is the sub-user's alone (admins included)
   R('GET',    '/api/token',                           '401  ok    ok    ok    ok    ok'),
@@ -204,8 +201,7 @@ const TABLE: Row[] = [
   R('GET',    '/api/token/:id',                       '401  no    ok    no    no    no', { req: url((w) => `/api/token/${w.subToken}`) }),
   R('POST',   '/api/token',                           '401  ok    ok    ok    ok    ok', { req: body(() => ({ name: unique('tk'), remain_quota: 0, unlimited_quota: true, expired_time: -1 })) }),
   R('PUT',    '/api/token',                           '401  no    ok    no    no    no', { req: body((w) => ({ id: w.subToken, name: 'renamed', remain_quota: 0, unlimited_quota: true, expired_time: -1 })) }),
-  R('DELETE', '/api/token/:id',                       '401  no    ok    no    no    no', { req: async (w, who, t) => ({ url: `/api/token/${await newSubToken(t)}` }) }),
-  R('DELETE', '/api/token/:id/',                      '401  no    ok    no    no    no', { req: async (w, who, t) => ({ url: `/api/token/${await newSubToken(t)}/` }) }),
+  R('DELETE', '/api/token/:id',                       '401  no    ok    no    no    no', { req: async (w, who, t) => ({ url: `/api/token/${await newSubToken(t)}/` }) }),
 
   // usage logs: admins all, agents their own or their sub-users', everyone their own
   R('GET',    '/api/log',                             '401  role  role  role  role  ok'),
@@ -229,8 +225,7 @@ const TABLE: Row[] = [
   R('GET',    '/api/redemption/:id',                  '401  role  role  role  role  ok', { req: url((w) => `/api/redemption/${w.redemption}`) }),
   R('POST',   '/api/redemption',                      '401  role  role  role  role  ok', { req: body(() => ({ name: unique('rd'), quota: 1000, count: 1 })) }),
   R('PUT',    '/api/redemption',                      '401  role  role  role  role  ok', { req: body((w) => ({ id: w.redemption, name: 'renamed', quota: 2000 })) }),
-  R('DELETE', '/api/redemption/:id',                  '401  role  role  role  role  ok', { req: async (w, who, t) => ({ url: `/api/redemption/${who === 'admin' ? (await newRedemption(t)).id : w.redemption}` }) }),
-  R('DELETE', '/api/redemption/:id/',                 '401  role  role  role  role  ok', { req: async (w, who, t) => ({ url: `/api/redemption/${who === 'admin' ? (await newRedemption(t)).id : w.redemption}/` }) }),
+  R('DELETE', '/api/redemption/:id',                  '401  role  role  role  role  ok', { req: async (w, who, t) => ({ url: `/api/redemption/${who === 'admin' ? (await newRedemption(t)).id : w.redemption}/` }) }),
   R('POST',   '/api/user/topup',                      '401  ok    ok    ok    ok    ok', { req: async (w, who, t) => ({ body: { key: who === 'anon' ? 'x' : (await newRedemption(t)).key } }) }),
   R('POST',   '/api/user/amount',                     '401  pass  pass  pass  pass  pass', { req: body(() => ({ amount: 10 })) }),
   R('POST',   '/api/user/pay',                        '401  no    no    no    no    no', { req: body(() => ({ amount: 10, payment_method: 'zfb' })) }),

@@ -20,8 +20,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('authVia', null);
 
   // Callback style with a synchronous way out: the relay passes through here on every call, and an async hook would
-  // cost it a promise and a turn each time.
-  app.addHook('preHandler', (req, reply, done) => {
+  // cost it a promise and a turn each time. Before validation: an anonymous call is 401 whatever its parameters.
+  app.addHook('preValidation', (req, reply, done) => {
     if (req.is404) return done(); // unmatched paths: the SPA fallback or a JSON 404, never a login demand
     // Secure by default under /api: a route there that names no level needs a signed-in user. Outside /api
     // (console files; the relay, which checks API keys itself) nothing is looked up unless a route asks: a session

@@ -42,12 +42,10 @@ export default async function channelRoutes(fastify: FastifyInstance) {
 
   app.get('/update_balance', { config: admin }, async (req) => ok(await channels.updateAllBalances(req.actor!, req.lang)));
 
-  for (const path of ['/update_balance/:id', '/update_balance/:id/']) {
-    app.get(path, { config: admin, schema: byId }, async (req) => {
-      const r = await channels.updateBalance(req.actor!, req.params.id, req.lang);
-      return { ...ok(r), balance: r.balance };
-    });
-  }
+  app.get('/update_balance/:id', { config: admin, schema: byId }, async (req) => {
+    const r = await channels.updateBalance(req.actor!, req.params.id, req.lang);
+    return { ...ok(r), balance: r.balance };
+  });
 
   app.get('/fetch_models/:id', { config: admin, schema: byId }, async (req) =>
     ok(await channels.fetchModelsOf(req.actor!, req.params.id, req.lang)));
@@ -82,11 +80,9 @@ export default async function channelRoutes(fastify: FastifyInstance) {
   app.put('/', { config: admin, schema: { body: ChannelUpdateSchema } }, async (req) =>
     ok(await channels.update(req.actor!, req.body)));
 
-  // The spec's client calls DELETE /api/channel/{id}/ (with the slash); both forms are served (reference §16).
-  for (const path of ['/:id', '/:id/']) {
-    app.delete(path, { config: admin, schema: byId }, async (req) => {
-      await channels.remove(req.actor!, req.params.id);
-      return ok();
-    });
-  }
+  // The spec's client calls DELETE /api/channel/{id}/ (with the slash); the router serves both forms (ignoreTrailingSlash).
+  app.delete('/:id', { config: admin, schema: byId }, async (req) => {
+    await channels.remove(req.actor!, req.params.id);
+    return ok();
+  });
 }

@@ -35,11 +35,9 @@ export default async function redemptionRoutes(fastify: FastifyInstance) {
     return ok(toRedemptionView(await redemptions.update(req.actor!, req.body, statusOnly)));
   });
 
-  // The spec's client calls DELETE /api/redemption/{id}/ (with the slash); both forms are served (reference §16).
-  for (const path of ['/:id', '/:id/']) {
-    app.delete(path, { config: admin, schema: { params: RedemptionIdParamsSchema } }, async (req) => {
-      await redemptions.remove(req.actor!, req.params.id);
-      return ok();
-    });
-  }
+  // The spec's client calls DELETE /api/redemption/{id}/ (with the slash); the router serves both forms (ignoreTrailingSlash).
+  app.delete('/:id', { config: admin, schema: { params: RedemptionIdParamsSchema } }, async (req) => {
+    await redemptions.remove(req.actor!, req.params.id);
+    return ok();
+  });
 }

@@ -31,11 +31,9 @@ export default async function tokenRoutes(fastify: FastifyInstance) {
     return ok(toTokenView(await tokens.update(req.actor!, req.body, statusOnly)));
   });
 
-  // The spec's client calls DELETE /api/token/{id}/ (with the slash); both forms are served (reference §16).
-  for (const path of ['/:id', '/:id/']) {
-    app.delete(path, { config: user, schema: { params: TokenIdParamsSchema } }, async (req) => {
-      await tokens.remove(req.actor!, req.params.id);
-      return ok();
-    });
-  }
+  // The spec's client calls DELETE /api/token/{id}/ (with the slash); the router serves both forms (ignoreTrailingSlash).
+  app.delete('/:id', { config: user, schema: { params: TokenIdParamsSchema } }, async (req) => {
+    await tokens.remove(req.actor!, req.params.id);
+    return ok();
+  });
 }

@@ -28,10 +28,8 @@ export default async function userAdminRoutes(fastify: FastifyInstance) {
   app.get('/search', { config: admin, schema: { querystring: UserSearchQuerySchema } }, async (req) =>
     ok(pageOf(await userAdmin.list(req.actor!, req.query, false), toManagedUser)));
 
-  for (const path of ['/agent', '/agent/']) {
-    app.get(path, { config: agent, schema: { querystring: UserListQuerySchema } }, async (req) =>
-      ok(pageOf(await userAdmin.list(req.actor!, req.query, true), toSubUser)));
-  }
+  app.get('/agent', { config: agent, schema: { querystring: UserListQuerySchema } }, async (req) =>
+    ok(pageOf(await userAdmin.list(req.actor!, req.query, true), toSubUser)));
 
   app.get('/search/agent', { config: agent, schema: { querystring: UserSearchQuerySchema } }, async (req) =>
     ok(pageOf(await userAdmin.list(req.actor!, req.query, true), toSubUser)));
