@@ -18,7 +18,7 @@ import { UserEntity } from '../../daemon/modules/user/user.entity.js';
 import { AgentEntity } from '../../daemon/modules/agent/agent.entity.js';
 import { launchBrowser, trackErrors } from '../helpers/browser.js';
 import { setupAdmin, startGatewayProcess, TEST_ADMIN, type GatewayProcess } from '../helpers/gateway-process.js';
-import { shot, signInAs } from '../helpers/settings-browser.js';
+import { shot, signInAs, apiCall } from '../helpers/settings-browser.js';
 import { startEpayServer, type EpayServer } from '../helpers/epay-server.js';
 
 const SHOTS = 'agent-day';
@@ -91,19 +91,6 @@ describe("an agent's day in Chromium", () => {
     await p.goto(`${base}/agents${tab ? `?tab=${tab}` : ''}`);
     await p.getByTestId('agents-page').waitFor();
   };
-  /** A call from the signed-in page, as the console makes it (checks, and the payment's first step). */
-  const api = <T>(p: Page, method: string, path: string, body?: unknown) =>
-    p.evaluate(async ({ method, path, body }) => {
-      const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { id?: number };
-      const r = await fetch(path, {
-        method,
-        headers: { 'content-type': 'application/json', ...(user.id ? { 'New-Api-User': String(user.id) } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const b = (await r.json()) as { success: boolean; message: string; data: unknown };
-      if (!b.success) throw new Error(`${method} ${path}: ${b.message}`);
-      return b.data;
-    }, { method, path, body }) as Promise<T>;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'gw-agent-day-'));
@@ -176,7 +163,7 @@ describe("an agent's day in Chromium", () => {
     // the administrator, on the site's own address, finds the new account attached to the agent
     adminPage = await newPage('admin', { lang: 'en-US', theme: 'light', width: 1440 });
     await signInAs({ page: adminPage, gw }, TEST_ADMIN, 'en-US');
-    const found = await api<{ items: Array<{ id: number; username: string; agent_id: number }> }>(adminPage, 'GET', `/api/user/search?keyword=${VISITOR.username}`);
+    const found = await apiCall<{ items: Array<{ id: number; username: string; agent_id: number }> }>(adminPage, 'GET', `/api/user/search?keyword=${VISITOR.username}`);
     expect(found.items).toHaveLength(1);
     expect(found.items[0]).toMatchObject({ username: VISITOR.username, agent_id: agentId });
     subId = found.items[0].id;
@@ -200,7 +187,7 @@ describe("an agent's day in Chromium", () => {
     await price.blur();
     await drawer(p).getByTestId('user-edit-submit').click();
     await expect.poll(() => text(p, '用户信息更新成功！').isVisible()).toBe(true);
-    await expect.poll(async () => (await api<{ exclusive_price: number }>(p, 'GET', `/api/user/${subId}`)).exclusive_price).toBe(SUB_PRICE);
+    await expect.poll(async () => (await apiCall<{ exclusive_price: number }>(p, 'GET', `/api/user/${subId}`)).exclusive_price).toBe(SUB_PRICE);
 
     await setLook(p, { lang: 'en-US', theme: 'dark', width: 390 });
     await p.goto(`${agentUrl()}/user`);
@@ -226,7 +213,7 @@ describe("an agent's day in Chromium", () => {
     await p.waitForTimeout(300);
     await shot(p, SHOTS, '05-sub-user-topup-quote-zh-dark-390');
     // the payment itself: the order from the page, then the provider's form and its callback
-    const pay = await api<{ params: Record<string, string> }>(p, 'POST', '/api/user/pay', { amount: TOPUP_DOLLARS, top_up_code: '', payment_method: 'wx' });
+    const pay = await apiCall<{ params: Record<string, string> }>(p, 'POST', '/api/user/pay', { amount: TOPUP_DOLLARS, top_up_code: '', payment_method: 'wx' });
     expect(pay.params.money).toBe(PAID.toFixed(2));
     const submitted = await fetch(`${epay.url}/submit.php`, {
       method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(pay.params).toString(),

@@ -18,7 +18,7 @@ import { AgentEntity } from '../../daemon/modules/agent/agent.entity.js';
 import type { TopUpPayment } from '../../daemon/contract/topup.js';
 import { launchBrowser, trackErrors } from '../helpers/browser.js';
 import { setupAdmin, startGatewayProcess, TEST_ADMIN, type GatewayProcess } from '../helpers/gateway-process.js';
-import { shot, signInAs } from '../helpers/settings-browser.js';
+import { shot, signInAs, apiCall } from '../helpers/settings-browser.js';
 import { startEpayServer, type EpayServer } from '../helpers/epay-server.js';
 
 const SHOTS = 'agents';
@@ -53,19 +53,6 @@ describe('agents page in Chromium', () => {
     await page.getByTestId('agents-page').waitFor();
   };
   const noOverflow = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390 + 1);
-  /** A call from the signed-in page, as the console makes it. */
-  const api = <T>(p: Page, method: string, path: string, body?: unknown) =>
-    p.evaluate(async ({ method, path, body }) => {
-      const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { id?: number };
-      const r = await fetch(path, {
-        method,
-        headers: { 'content-type': 'application/json', ...(user.id ? { 'New-Api-User': String(user.id) } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const b = (await r.json()) as { success: boolean; message: string; data: unknown };
-      if (!b.success) throw new Error(`${method} ${path}: ${b.message}`);
-      return b.data;
-    }, { method, path, body }) as Promise<T>;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'gw-agents-page-'));
@@ -142,10 +129,10 @@ describe('agents page in Chromium', () => {
     await shot(page, SHOTS, '03-admin-user-editor-agent-en-light-1440', false);
     await drawer.getByTestId('user-edit-submit').click();
     await expect.poll(() => text('User info updated!').isVisible()).toBe(true);
-    const sub = await api<{ agent_id: number }>(page, 'GET', `/api/user/${ids.sub}`);
+    const sub = await apiCall<{ agent_id: number }>(page, 'GET', `/api/user/${ids.sub}`);
     expect(sub.agent_id).toBe(ids.agent);
     // the agent buys at 5 yuan per dollar; the site sells at 7.3
-    await api(page, 'PUT', '/api/user/', { id: ids.agent, exclusive_price: 5 });
+    await apiCall(page, 'PUT', '/api/user/', { id: ids.agent, exclusive_price: 5 });
   });
 
   it("the sub-user pays two top-ups, which earn the agent its commission, and sees only the rules", async () => {
@@ -154,7 +141,7 @@ describe('agents page in Chromium', () => {
     const subErrors = trackErrors(subPage);
     await signInAs({ page: subPage, gw }, SUB_USER, 'zh-CN');
     for (const amount of [10, 20]) {
-      const pay = await api<TopUpPayment>(subPage, 'POST', '/api/user/pay', { amount, top_up_code: '', payment_method: 'wx' });
+      const pay = await apiCall<TopUpPayment>(subPage, 'POST', '/api/user/pay', { amount, top_up_code: '', payment_method: 'wx' });
       const submitted = await fetch(`${epay.url}/submit.php`, {
         method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...pay.params }).toString(),
       });

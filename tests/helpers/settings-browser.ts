@@ -84,13 +84,20 @@ export async function shot(page: Page, feature: string, name: string, fullPage =
 
 /** GET from the page with the signed-in user's header, as the console does. */
 export async function apiGet<T = unknown>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (path) => {
+  return apiCall<T>(page, 'GET', path);
+}
+
+/** A call from the signed-in page, as the console makes it; its data, or an error naming the server's message. */
+export async function apiCall<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(async ({ method, path, body }) => {
     const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { id?: number };
-    const r = await fetch(path, { headers: user.id ? { 'New-Api-User': String(user.id) } : {} });
-    const body = (await r.json()) as { success: boolean; message: string; data: unknown };
-    if (!body.success) throw new Error(`${path}: ${body.message}`);
-    return body.data;
-  }, path) as Promise<T>;
+    const headers: Record<string, string> = user.id ? { 'New-Api-User': String(user.id) } : {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const b = (await r.json()) as { success: boolean; message: string; data: unknown };
+    if (!b.success) throw new Error(`${method} ${path}: ${b.message}`);
+    return b.data;
+  }, { method, path, body }) as Promise<T>;
 }
 
 export const publicStatus = (page: Page) => apiGet<Record<string, unknown>>(page, '/api/status');
