@@ -1,5 +1,5 @@
 // The shared building block of the console's list pages (design §4.10): filters, paging, table.
-export { FilterInput } from './FilterInput';
+export { FilterId, FilterInput } from './FilterInput';
 export { ListFilterBar } from './ListFilterBar';
 export { ListPager } from './ListPager';
 export { ListTable, type ListTableProps } from './ListTable';

@@ -1,11 +1,11 @@
 // ?tab=agentTable (admins): every agent with its parent, level, counters and profit, searched by user id; an
 // add-agent drawer; deleting an agent deletes its user after a confirmation (design agents.md §1).
 import { useCallback, useMemo, useState } from 'react';
-import { Button, InputNumber, Popconfirm, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Popconfirm, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import type { AgentRow } from '@contract/agents';
-import { ListFilterBar, ListPager, ListTable, useListQuery, usePagedList, type Paging } from '../../components/list-page';
+import { FilterId, ListFilterBar, ListPager, ListTable, useListQuery, usePagedList, type Paging } from '../../components/list-page';
 import { useNotify } from '../../api/NotifyProvider';
 import { useStatus } from '../status/StatusProvider';
 import { formatTime } from '../log/log-format';
@@ -109,16 +109,7 @@ export function AgentTableTab({ api }: { api: AgentsApi }) {
           </Button>
         }
       >
-        <InputNumber
-          min={1}
-          precision={0}
-          hideControl
-          value={filter.form.user_id}
-          onChange={(v) => filter.set('user_id', typeof v === 'number' ? v : undefined)}
-          onKeyDown={(e) => (e as KeyboardEvent).key === 'Enter' && filter.apply()}
-          placeholder={t('agents.filter.userId')}
-          style={{ width: 160 }}
-        />
+        <FilterId query={filter} field="user_id" placeholder={t('agents.filter.userId')} width={160} />
       </ListFilterBar>
       <ListTable<AgentRow> rowKey="agent_id" data={list.rows} columns={columns} loading={list.loading} scrollX={1420} empty={t('agents.table.empty')} />
       <ListPager list={list} totalText={(n) => t('agents.total', { total: n })} />

@@ -2,10 +2,10 @@
 // buyer's agent; an agent its sub-users' orders (GET /api/user/agent/profit); both see the agent's commission.
 // Filters: order number, user id, time window.
 import { useCallback, useMemo } from 'react';
-import { DatePicker, Input, InputNumber, Tag, type TableColumnProps } from '@arco-design/web-react';
+import { DatePicker, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import type { OrderRow } from '@contract/orders';
-import { ListFilterBar, ListPager, ListTable, useListQuery, usePagedList, type Paging } from '../../components/list-page';
+import { FilterId, FilterInput, ListFilterBar, ListPager, ListTable, useListQuery, usePagedList, type Paging } from '../../components/list-page';
 import { formatTime } from '../log/log-format';
 import { ORDER_STATUS_COLOURS, orderStatusKey, payTypeKey } from '../orders/order-format';
 import type { AgentsApi } from './agents.api';
@@ -77,23 +77,8 @@ export function ProfitOrdersTab({ api, admin }: { api: AgentsApi; admin: boolean
   return (
     <>
       <ListFilterBar onSearch={filter.apply} searchText={t('agents.query')} onReset={filter.reset} resetText={t('agents.reset')}>
-        <Input
-          allowClear
-          value={form.trade_no}
-          onChange={(v) => filter.set('trade_no', v)}
-          onPressEnter={filter.apply}
-          placeholder={t('agents.orders.tradeNo')}
-          style={{ width: 220, maxWidth: '100%' }}
-        />
-        <InputNumber
-          min={1}
-          precision={0}
-          hideControl
-          value={form.user_id}
-          onChange={(v) => filter.set('user_id', typeof v === 'number' ? v : undefined)}
-          placeholder={t('agents.filter.userId')}
-          style={{ width: 120 }}
-        />
+        <FilterInput query={filter} field="trade_no" placeholder={t('agents.orders.tradeNo')} width={220} />
+        <FilterId query={filter} field="user_id" placeholder={t('agents.filter.userId')} width={120} />
         <DatePicker.RangePicker
           showTime
           format="YYYY-MM-DD HH:mm:ss"

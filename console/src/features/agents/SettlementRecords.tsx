@@ -1,11 +1,11 @@
 // Settlement records (GET /api/user/clearing): an agent's own requests; for admins every agent's, filtered by agent
 // and status, with complete / cancel / fail on a pending row after a confirmation (PUT /api/user/clearing).
 import { useCallback, useMemo } from 'react';
-import { Button, InputNumber, Popconfirm, Select, Space, Tag, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Popconfirm, Select, Space, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { SETTLEMENT_REVIEW_STATUSES, SETTLEMENT_STATUSES, type SettlementRow } from '@contract/agents';
 import { SettlementStatus } from '@contract/roles';
-import { ListFilterBar, ListPager, ListTable, useListQuery, usePagedList, type Paging } from '../../components/list-page';
+import { FilterId, ListFilterBar, ListPager, ListTable, useListQuery, usePagedList, type Paging } from '../../components/list-page';
 import { useNotify } from '../../api/NotifyProvider';
 import { useStatus } from '../status/StatusProvider';
 import { formatTime } from '../log/log-format';
@@ -131,15 +131,7 @@ export function SettlementRecords({ api, admin, reloadKey }: Props) {
     <>
       {admin && (
         <ListFilterBar onSearch={filter.apply} searchText={t('agents.query')} onReset={filter.reset} resetText={t('agents.reset')}>
-          <InputNumber
-            min={1}
-            precision={0}
-            hideControl
-            value={filter.form.agent_id}
-            onChange={(v) => filter.set('agent_id', typeof v === 'number' ? v : undefined)}
-            placeholder={t('agents.filter.agentId')}
-            style={{ width: 140 }}
-          />
+          <FilterId query={filter} field="agent_id" placeholder={t('agents.filter.agentId')} width={140} />
           <Select
             allowClear
             value={filter.form.status || undefined}

@@ -2,12 +2,12 @@
 // user's logs with the channel column and admin-only filters; agents their own or, with the sub-users switch, their
 // sub-users' (with username and user id filters, never channels); everyone else reads their own.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Card, Checkbox, DatePicker, InputNumber, Select, Space, Tag, Tooltip } from '@arco-design/web-react';
+import { Card, Checkbox, DatePicker, Select, Space, Tag, Tooltip } from '@arco-design/web-react';
 import { IconQuestionCircle } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { Role, roleAtLeast } from '@contract/roles';
 import type { LogStat } from '@contract/log';
-import { FilterInput, ListFilterBar, ListPager, useListQuery, usePagedList, type Paging } from '../../components/list-page';
+import { FilterId, FilterInput, ListFilterBar, ListPager, useListQuery, usePagedList, type Paging } from '../../components/list-page';
 import { useApi } from '../../api/ApiProvider';
 import { useUser } from '../auth/UserProvider';
 import { useStatus } from '../status/StatusProvider';
@@ -101,27 +101,11 @@ export function LogPage() {
         {userFilters && (
           <>
             <FilterInput query={search} field="username" placeholder={t('log.filter.username')} width={140} />
-            <InputNumber
-              min={1}
-              precision={0}
-              hideControl
-              value={form.user_id}
-              onChange={(v) => set('user_id', typeof v === 'number' ? v : undefined)}
-              placeholder={t('log.filter.userId')}
-              style={{ width: 110 }}
-            />
+            <FilterId query={search} field="user_id" placeholder={t('log.filter.userId')} width={110} />
           </>
         )}
         {admin && (
-          <InputNumber
-            min={1}
-            precision={0}
-            hideControl
-            value={form.channel}
-            onChange={(v) => set('channel', typeof v === 'number' ? v : undefined)}
-            placeholder={t('log.filter.channel')}
-            style={{ width: 110 }}
-          />
+          <FilterId query={search} field="channel" placeholder={t('log.filter.channel')} width={110} />
         )}
         {viewer !== 'user' && <FilterInput query={search} field="group" placeholder={t('log.filter.group')} width={120} />}
       </ListFilterBar>
